@@ -1,0 +1,58 @@
+# make run: venv, install, database, production server.  make test: everything the suite needs, then the suite.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 4
+export FLASK_APP := scorekeeper
+
+.PHONY: run test install test-deps runtime-deps system-deps translations messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	$(MAKE) --no-print-directory translations
+
+translations:
+	$(BIN)/pybabel compile -d scorekeeper/translations
+
+messages: $(BIN)/python
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations
+
+run: install runtime-deps
+	$(BIN)/flask init-db
+	@echo "Scorekeeper is serving at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	$(BIN)/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
+		--access-logfile - "scorekeeper:create_app()"
+
+# Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser and pdftotext.
+RUNTIME_DEBS := fonts-ipafont-gothic libharfbuzz-subset0
+TEST_DEBS := $(RUNTIME_DEBS) chromium poppler-utils
+define apt_ensure
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else echo "please install these Debian packages (as root):$$missing"; fi
+endef
+
+runtime-deps:
+	$(call apt_ensure,$(RUNTIME_DEBS))
+
+system-deps:
+	$(call apt_ensure,$(TEST_DEBS))
+
+test-deps: install system-deps
+	$(BIN)/pip install --quiet -e '.[test]'
+
+test: test-deps
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,59 @@
+"""Scorekeeper: the score-keeping and referee companion for Jass-family card games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+from flask import Flask, request
+from flask_babel import Babel
+from flask_wtf.csrf import CSRFProtect
+
+from . import cli, store, web
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "ja")
+CSRF_TOKEN_LIFETIME = 24 * 3600  # a whole evening at the table, and then some (PLATFORM.md)
+
+csrf = CSRFProtect()
+babel = Babel()
+
+
+def select_locale() -> str | None:
+    """The language chosen with the switcher, else the browser's best match."""
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def _read_secret_key(path: Path) -> str:
+    """One key shared by every worker, kept in the instance folder (mode 0600)."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
+    """Build the app; tests pass config, production reads instance/config.py."""
+    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.from_mapping(DATABASE=str(ROOT / "instance" / "scorekeeper.sqlite"),
+                            WTF_CSRF_TIME_LIMIT=CSRF_TOKEN_LIFETIME, LANGUAGES=LANGUAGES,
+                            MAX_CONTENT_LENGTH=256 * 1024)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config["SECRET_KEY"] = _read_secret_key(Path(app.instance_path) / "secret_key")
+    else:
+        app.config.update(test_config)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    store.init_app(app)
+    cli.init_app(app)
+    web.register(app, csrf)
+    return app

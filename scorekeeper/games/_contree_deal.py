@@ -1,0 +1,266 @@
+"""Belote Contrée deal declarations (RULES.md §6): the vocabulary and its checks.
+
+:func:`read_declarations` turns what the table declared (JSON data) into the canonical
+dict that is stored; ``contree.ContreeRules.read_deal`` calls it. Every refusal is a
+:class:`RuleViolation` naming the declaration at fault, whatever junk was sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Suit, display_key, format_cards, sort_cards
+from ..errors import N_, RuleViolation
+from . import jass
+
+SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
+TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
+TEAM_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}  # RULES §0
+TEAM_LABELS = {"A": "N–S", "B": "E–W"}
+SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C
+CARD_POINTS_TOTAL = 152  # RULES §2.1: the card points of a deal, without the last trick
+TRICKS = 8  # RULES §2.3: a capot is all 8 tricks
+MIN_BID, MAX_BID, BID_STEP = 80, 160, 10  # RULES §2.2: 80 to 160 in steps of 10
+CONTRES = ("none", "contre", "surcontre")  # RULES §6
+KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre", "card_points",
+        "last_trick", "tricks_won", "belote", "melds", "play_order")
+"""Every declaration of a Contrée deal (RULES.md §6); the canonical dict has all of them."""
+
+
+def other_team(team: str) -> str:
+    """The partnership that is not ``team``."""
+    return TEAMS[1 - TEAMS.index(team)]
+
+
+def play_order_after(dealer: str) -> list[str]:
+    """The seats in playing order from the dealer's left, the dealer last (RULES §0).
+
+    >>> play_order_after("S")
+    ['W', 'N', 'E', 'S']
+    """
+    start = SEATS.index(dealer) + 1
+    return [SEATS[(start + step) % len(SEATS)] for step in range(len(SEATS))]
+
+
+def _text(value: object) -> str:
+    """A value as shown in a message, kept short whatever was sent."""
+    text = str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
+          *, required: str | None = None) -> str | None:
+    """An optional pick-one value; ``required`` is the message when it is missing."""
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise RuleViolation(required, field=key)
+        return None
+    if not isinstance(value, str) or value not in allowed:
+        raise RuleViolation(message, field=key, value=_text(value), allowed=", ".join(allowed))
+    return value
+
+
+def _whole(value: object) -> int | None:
+    """An int from JSON (not a bool, not a float, not text); None if it is not one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+_PER_TEAM_MESSAGES = {
+    "card_points": (
+        N_("card_points must be given per team, e.g. {\"A\": 80}; got “%(value)s”"),
+        N_("card points must be between 0 and %(total)d; got “%(value)s”"),
+        N_("The card points of both teams must add up to %(total)d; got %(a)d + %(b)d"),
+    ),
+    "tricks_won": (
+        N_("tricks_won must be given per team, e.g. {\"A\": 8, \"B\": 0}; got “%(value)s”"),
+        N_("tricks won must be between 0 and %(total)d; got “%(value)s”"),
+        N_("The tricks of both teams must add up to %(total)d; got %(a)d + %(b)d"),
+    ),
+}
+
+
+def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | None:
+    """``{"A": n, "B": n}`` with one or both teams given; the missing one is ``total`` - the other."""
+    value = raw.get(key)
+    if value is None:
+        return None
+    not_per_team, out_of_range, not_adding_up = _PER_TEAM_MESSAGES[key]
+    if not isinstance(value, Mapping) or not value:
+        raise RuleViolation(not_per_team, field=key, value=_text(value))
+    given: dict[str, int] = {}
+    for team, number in value.items():
+        if team not in TEAMS:
+            raise RuleViolation(N_("“%(team)s” is not a team: use A (N–S) or B (E–W)"),
+                                field=key, team=_text(team))
+        count = _whole(number)
+        if count is None or not 0 <= count <= total:
+            raise RuleViolation(out_of_range, field=key, total=total, value=_text(number))
+        given[team] = count
+    if len(given) == 1:
+        (team, count), = given.items()
+        given[other_team(team)] = total - count
+    if given["A"] + given["B"] != total:
+        raise RuleViolation(not_adding_up, field=key, total=total, a=given["A"], b=given["B"])
+    return {team: given[team] for team in TEAMS}
+
+
+def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
+    """The bid number (None for capot) and whether it is a capot bid (RULES §2.2)."""
+    capot = raw.get("capot_bid", False)
+    if capot is None:
+        capot = False
+    if not isinstance(capot, bool):
+        raise RuleViolation(N_("capot_bid must be true or false; got “%(value)s”"),
+                            field="capot_bid", value=_text(capot))
+    bid = raw.get("bid")
+    if capot:
+        if bid is not None:
+            raise RuleViolation(N_("A capot bid has no number: leave bid empty"), field="bid")
+        return None, True
+    if bid is None:
+        raise RuleViolation(N_("What was the bid? A number from %(low)d to %(high)d in tens, or capot"),
+                            field="bid", low=MIN_BID, high=MAX_BID)
+    number = _whole(bid)
+    if number is None or not MIN_BID <= number <= MAX_BID or number % BID_STEP:
+        raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens; got “%(value)s”"),
+                            field="bid", low=MIN_BID, high=MAX_BID, value=_text(bid))
+    return number, False
+
+
+def _bidder(raw: Mapping[str, Any]) -> tuple[str | None, str]:
+    """The bidder's seat (if given) and team; both given must agree."""
+    seat = _pick(raw, "bidder", SEATS, N_("The bidder must be one of %(allowed)s; got “%(value)s”"))
+    team = _pick(raw, "bidder_team", TEAMS, N_("bidder_team must be A (N–S) or B (E–W); got “%(value)s”"))
+    if seat is None and team is None:
+        raise RuleViolation(N_("Who bid? Give the bidder's seat (or the bidding team)"), field="bidder")
+    if seat is not None and team is not None and TEAM_OF[seat] != team:
+        raise RuleViolation(N_("%(seat)s does not play for %(team)s"), field="bidder",
+                            seat=seat, team=TEAM_LABELS[team])
+    return seat, team or TEAM_OF[str(seat)]
+
+
+def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
+    """The playing order (RULES §0): given, or derived from the dealer, or unknown."""
+    value = raw.get("play_order")
+    if value is None:
+        return play_order_after(dealer) if dealer else None
+    rotations = [play_order_after(seat) for seat in SEATS]
+    order = list(value) if isinstance(value, list | tuple) else None
+    if order not in rotations:
+        raise RuleViolation(N_("play_order must be the four seats in playing order, e.g. E S W N; "
+                               "got “%(value)s”"), field="play_order", value=_text(value))
+    if dealer is not None and order != play_order_after(dealer):
+        raise RuleViolation(N_("play_order must start on the dealer's left: %(dealer)s deals"),
+                            field="play_order", dealer=dealer)
+    return order
+
+
+def _melds(raw: Mapping[str, Any], *, announces: bool,
+           play_order: list[str] | None) -> tuple[list[dict[str, Any]], tuple[jass.Meld, ...]]:
+    """The melds as declared, canonical, and parsed; refused unless announces are on."""
+    value = raw.get("melds")
+    if value is None or value == []:
+        return [], ()
+    if not announces:
+        raise RuleViolation(N_("Announces are off in this match (option announces): no melds to record"),
+                            field="melds")
+    if not isinstance(value, list):
+        raise RuleViolation(N_("melds must be a list of {\"seat\": ..., \"cards\": [...]}"), field="melds")
+    melds: list[jass.Meld] = []
+    for entry in value:
+        if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
+            raise RuleViolation(N_("Each meld is {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
+                                field="melds", value=_text(entry))
+        seat = entry["seat"]
+        if seat not in SEATS:
+            raise RuleViolation(N_("A meld's seat must be one of %(allowed)s; got “%(value)s”"),
+                                field="melds", allowed=", ".join(SEATS), value=_text(seat))
+        cards = entry["cards"]
+        if not isinstance(cards, str | list):
+            raise RuleViolation(N_("A meld's cards must be a list of card codes; got “%(value)s”"),
+                                field="melds", value=_text(cards))
+        if isinstance(cards, str):  # "AH KH QH" or several melds: "AH KH QH; JS JH JD JC"
+            melds.extend(jass.parse_melds(cards, seat=seat, field="melds"))
+        else:  # one meld as a list of card codes
+            melds.append(jass.meld_from_cards(cards, seat=seat, field="melds"))
+    melds.sort(key=lambda meld: (
+        SEATS.index(str(meld.seat)), [display_key(c) for c in sort_cards(meld.cards)]))
+    jass.check_melds_consistent(melds, field="melds")
+    if play_order is None and len({TEAM_OF[str(meld.seat)] for meld in melds}) > 1:
+        raise RuleViolation(N_("Give the dealer: the seat order may be needed to compare the melds"),
+                            field="dealer")
+    canonical = [{"seat": meld.seat, "cards": format_cards(meld.cards).split()} for meld in melds]
+    return canonical, tuple(melds)
+
+
+def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[jass.Meld]) -> None:
+    """The belote's K and Q of trumps are in one hand of the team that claims it."""
+    if belote is None:
+        return
+    holders = {card: meld.seat for meld in melds for card in meld.cards if card in jass.belote_cards(trump)}
+    for card, seat in holders.items():
+        if TEAM_OF[seat] != belote:
+            raise RuleViolation(N_("%(team)s cannot hold the belote: %(card)s is in a meld of %(seat)s"),
+                                field="belote", team=TEAM_LABELS[belote], card=str(card), seat=seat)
+    if len(set(holders.values())) > 1:
+        raise RuleViolation(N_("The belote is the K and Q of trumps in one hand, but %(seats)s both "
+                               "declared one of them"), field="belote",
+                            seats=" & ".join(sorted(set(holders.values()))))
+
+
+def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], tuple[jass.Meld, ...]]:
+    """Check a deal's declarations; return them canonical, with the melds parsed.
+
+    :raise RuleViolation: naming the declaration at fault
+    """
+    if not isinstance(raw, Mapping):
+        raise RuleViolation(N_("A deal is an object of declarations (RULES.md §6)"))
+    for key in raw:
+        if key not in KEYS:
+            raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
+                                field=_text(key), key=_text(key))
+    dealer = _pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
+    bidder, team = _bidder(raw)
+    bid, capot_bid = _bid(raw)
+    trump = _pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
+                  required=N_("Which suit was trump?"))
+    contre = raw.get("contre")
+    if contre is None:
+        contre = "none"
+    if contre not in CONTRES:
+        raise RuleViolation(N_("contre must be one of %(allowed)s; got “%(value)s”"),
+                            field="contre", allowed=", ".join(CONTRES), value=_text(contre))
+    tricks = _per_team(raw, "tricks_won", TRICKS)
+    capot_team = next((t for t in TEAMS if tricks and tricks[t] == TRICKS), None)
+    card_points = _per_team(raw, "card_points", CARD_POINTS_TOTAL)
+    if card_points is None and capot_team:
+        card_points = {t: CARD_POINTS_TOTAL * (t == capot_team) for t in TEAMS}
+    if card_points is None:
+        raise RuleViolation(N_("Give the card points (without the last trick) of at least one team"),
+                            field="card_points")
+    last_trick = _pick(raw, "last_trick", TEAMS, N_("last_trick must be the team that took it: A or B; "
+                                                    "got “%(value)s”"),
+                       required=None if capot_team else N_("Which team took the last trick?"))
+    last_trick = last_trick or capot_team
+    belote = _pick(raw, "belote", TEAMS, N_("belote must be A, B or empty; got “%(value)s”"))
+    if tricks:
+        for side in TEAMS:
+            if tricks[side] == 0 and card_points[side]:
+                raise RuleViolation(N_("%(team)s took no trick, so they cannot have %(points)d card points"),
+                                    field="card_points", team=TEAM_LABELS[side], points=card_points[side])
+            if tricks[side] == 0 and last_trick == side:
+                raise RuleViolation(N_("%(team)s took no trick, so they cannot have taken the last one"),
+                                    field="last_trick", team=TEAM_LABELS[side])
+    defenders = other_team(team)
+    if capot_bid and tricks is None and not card_points[defenders] and last_trick == team:
+        raise RuleViolation(N_("A capot bid: say how many tricks each team took (did the bidders take "
+                               "all %(tricks)d?)"), field="tricks_won", tricks=TRICKS)
+    play_order = _play_order(raw, dealer)
+    canonical_melds, melds = _melds(raw, announces=announces, play_order=play_order)
+    _check_belote_against_melds(belote, str(trump), melds)
+    deal = {"dealer": dealer, "bidder": bidder, "bidder_team": team, "bid": bid, "capot_bid": capot_bid,
+            "trump": trump, "contre": contre, "card_points": card_points, "last_trick": last_trick,
+            "tricks_won": tricks, "belote": belote, "melds": canonical_melds, "play_order": play_order}
+    return deal, melds

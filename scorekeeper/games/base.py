@@ -1,0 +1,261 @@
+"""The face every game shows to the web, the API, the PDF and the tests.
+
+Everything here is plain data: frozen dataclasses, tuples and mappings. A game module
+defines a :class:`GameRules` subclass; the registry in ``games/__init__.py`` lists them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_, RuleViolation
+
+Options = Mapping[str, Any]
+"""Resolved house rules of a match: every option key of the game, with its value."""
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """One line of an explanation that a referee could read aloud.
+
+    ``template`` is ``N_``-marked; ``params`` fill its ``%(name)s`` placeholders.
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, gettext: Callable[[str], str] = _identity) -> str:
+        """The line in the reader's language (``gettext`` translates the template).
+
+        A parameter that is itself a Say (a meld's name, a contract) is rendered in turn.
+
+        >>> Say("%(who)s made %(what)s", {"who": "N–S", "what": Say("a tierce")}).render()
+        'N–S made a tierce'
+        """
+        text = gettext(self.template)
+        if not self.params:
+            return text
+        return text % {key: value.render(gettext) if isinstance(value, Say) else value
+                       for key, value in self.params.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule: its key, default and a one-line explanation.
+
+    ``choices`` makes it a pick-one option; ``minimum``/``maximum`` bound an int one.
+    ``scoring`` is False for procedural options that the engine only records.
+    """
+
+    key: str
+    default: bool | int | str
+    label: str
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    scoring: bool = True
+
+    @property
+    def kind(self) -> str:
+        """``bool``, ``int`` or ``choice``."""
+        if self.choices:
+            return "choice"
+        return "bool" if isinstance(self.default, bool) else "int"
+
+    def parse(self, value: object) -> bool | int | str:
+        """Check one value (JSON or form text) against the option; RuleViolation if bad."""
+        where = f"options.{self.key}"
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no", ""):
+                return value.lower() in ("true", "on", "1", "yes")
+            raise RuleViolation(N_("%(option)s must be true or false"), field=where, option=self.key)
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise RuleViolation(
+                    N_("%(option)s must be one of %(choices)s; got “%(value)s”"),
+                    field=where, option=self.key, choices=", ".join(self.choices), value=value,
+                )
+            return str(value)
+        number = _as_int(value, where, self.key)
+        if self.minimum is not None and number < self.minimum:
+            raise RuleViolation(N_("%(option)s must be at least %(minimum)d; got %(value)d"),
+                                field=where, option=self.key, minimum=self.minimum, value=number)
+        if self.maximum is not None and number > self.maximum:
+            raise RuleViolation(N_("%(option)s must be at most %(maximum)d; got %(value)d"),
+                                field=where, option=self.key, maximum=self.maximum, value=number)
+        return number
+
+
+def _as_int(value: object, where: str, name: str) -> int:
+    if isinstance(value, bool):
+        raise RuleViolation(N_("%(name)s must be a whole number"), field=where, name=name)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise RuleViolation(N_("%(name)s must be a whole number; got “%(value)s”"),
+                        field=where, name=name, value=value)
+
+
+@dataclass(frozen=True, slots=True)
+class DealField:
+    """One input of the deal-entry form, as the game wants it asked.
+
+    ``kind`` tells the web how to draw it: ``seat`` (a player of the match), ``team``,
+    ``suit``, ``choice`` (``choices`` are ``(value, N_-label)`` pairs), ``int``, ``bool``
+    or ``cards`` (free text of card codes). ``group`` gathers fields into one fieldset.
+    The form's values go back to :meth:`GameRules.declarations_from_form`.
+    """
+
+    name: str
+    kind: str
+    label: str
+    group: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    required: bool = True
+    default: object = None
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    """What the engine answers for one deal.
+
+    ``score`` is what each side writes on the sheet for this deal; ``answer`` carries the
+    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation.
+    """
+
+    made: bool | None
+    score: Mapping[str, int]
+    lines: tuple[Say, ...]
+    answer: Mapping[str, Any]
+    summary: Say  # the contract in a few words, for the sheet ("100 ♥ by N, contré")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The end of a match: a winner, or a draw (``winner`` None)."""
+
+    winner: str | None
+    draw: bool
+    lines: tuple[Say, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One deal on the running sheet, with the totals after it."""
+
+    declarations: Mapping[str, Any]
+    scored: ScoredDeal
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The running sheet of a match: every deal, the totals and, once over, the result."""
+
+    rows: tuple[SheetRow, ...]
+    totals: Mapping[str, int]
+    result: MatchResult | None
+
+
+class GameRules(ABC):
+    """All that the web, API, PDF and tests may know about a game.
+
+    A game subclasses this and fills the class attributes and the abstract methods.
+    ``declarations`` are always the RULES.md §6 vocabulary as plain JSON data.
+    """
+
+    key: str = ""
+    name: str = ""
+    seats: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()  # who scores: teams ("A", "B") or the seats themselves
+    options: tuple[Option, ...] = ()
+
+    # -- options -------------------------------------------------------------------------
+
+    def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
+        """Every option with its value: defaults filled, unknown keys and bad values refused."""
+        raw = dict(raw or {})
+        known = {option.key: option for option in self.options}
+        for key in raw:
+            if key not in known:
+                raise RuleViolation(N_("“%(option)s” is not an option of this game"),
+                                    field=f"options.{key}", option=key)
+        return {key: option.parse(raw[key]) if key in raw else option.default
+                for key, option in known.items()}
+
+    # -- one deal ------------------------------------------------------------------------
+
+    def side_of(self, seat: str) -> str:
+        """The side (team or seat) a seat scores for."""
+        return seat
+
+    def side_label(self, side: str) -> str:
+        """How a side is named in explanations (``N–S``); untranslated, no words."""
+        return side
+
+    def next_dealer(self, dealer: str) -> str:
+        """The dealer of the next deal."""
+        return self.seats[(self.seats.index(dealer) + 1) % len(self.seats)]
+
+    @abstractmethod
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the deal-entry form under these options."""
+
+    @abstractmethod
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """Turn the flat form values (names of :meth:`deal_fields`) into §6 declarations."""
+
+    @abstractmethod
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The form values that show stored declarations again (for editing a deal)."""
+
+    @abstractmethod
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Validate declarations; return them canonical (the form that is stored).
+
+        :raise RuleViolation: naming the field at fault
+        """
+
+    @abstractmethod
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (validating it first)."""
+
+    # -- a match -------------------------------------------------------------------------
+
+    @abstractmethod
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """The result once the match is over; None while it goes on."""
+
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        """Score every deal in order and keep the running totals; stop at the result.
+
+        Deals recorded after the match ended would be refused by the store, so a result
+        reached before the last deal means the history was edited: the later rows are
+        still shown, and the result is the first one reached.
+        """
+        totals = dict.fromkeys(self.sides, 0)
+        rows: list[SheetRow] = []
+        result: MatchResult | None = None
+        for declarations in deals:
+            scored = self.score_deal(declarations, options)
+            for side, points in scored.score.items():
+                totals[side] += points
+            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
+            if result is None:
+                result = self.match_result(totals, options)
+        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)

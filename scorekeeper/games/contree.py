@@ -1,0 +1,383 @@
+"""Belote Contrée (RULES.md §2): house rules, deal scoring, game end, referee helpers.
+
+A deal is scored from what the table declares (RULES.md §6, checked in
+``_contree_deal``); the form that asks it lives in ``_contree_form``; the referee helpers
+(weak-hand redeal, legal play, trick winner) in ``_contree_referee``.
+
+Decisions on points the rules leave open (besides RULES.md §7 items 7-9, 16, 23, 24):
+
+* ``alternate_scoring`` and ``contre_fixed_scoring`` both say what a contract scores, so a
+  match may not have both (refused in :meth:`ContreeRules.resolve_options`).
+* A made capot bid while the defenders won the meld comparison: the defenders keep their
+  counted melds, unmultiplied like their belote (RULES.md §7 item 23: no team loses its
+  announces to a capot in Contrée).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import SUIT_SYMBOLS, Suit
+from ..errors import N_, RuleViolation
+from . import _contree_form, _contree_referee, jass
+from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
+from ._contree_referee import RefereeAnswer, trick_winner
+from .base import DealField, GameRules, MatchResult, Option, Options, Say, ScoredDeal
+
+__all__ = ["RULES", "ContreeRules", "RefereeAnswer", "legal_play", "redeal_check", "round10", "trick_winner"]
+
+LAST_TRICK = jass.LAST_TRICK  # RULES §2.1: 10 for the last trick ("dix de der")
+BELOTE = jass.BELOTE  # RULES §2.1: K + Q of trumps in one hand
+FAILED_CONTRACT = 160  # RULES §2.3: the defenders of a failed contract score 160 + bid
+CAPOT = 250  # RULES §2.3: a capot bid and its play count 250 each (made: 500; failed: 160 + 250)
+MULTIPLIERS = MappingProxyType({"none": 1, "contre": 2, "surcontre": 4})  # RULES §2.3: m
+ROUND_TO, ROUND_UP_FROM = 10, 5  # RULES §0: round10, units 5-9 round up
+TARGET, TARGET_MIN, TARGET_MAX = 3000, 100, 100_000  # RULES §2.4 target (bounds: ours)
+
+
+def round10(points: int) -> int:
+    """Nearest ten, units 5-9 up (RULES.md §0).
+
+    >>> round10(84), round10(85), round10(86), round10(162), round10(182), round10(2), round10(5)
+    (80, 90, 90, 160, 180, 0, 10)
+    """
+    return (points + ROUND_UP_FROM) // ROUND_TO * ROUND_TO
+
+
+OPTIONS = (
+    Option("target", TARGET, N_("Target"), N_("The first team to reach this total wins (RULES §2.5)"),
+           minimum=TARGET_MIN, maximum=TARGET_MAX),
+    Option("belote_to_defenders_on_failure", True, N_("Belote to the defenders on failure"),
+           N_("A failed contract gives any belote to the defenders; off: it stays with its holder")),
+    Option("alternate_scoring", False, N_("Alternate scoring"),
+           N_("Made: the bidders score the bid (capot 250), the defenders 0; failed: the reverse")),
+    Option("require_more_than_opponents", False, N_("Bidders must outscore the defenders"),
+           N_("A contract is made only if the bidders also have more points than the defenders")),
+    Option("contre_fixed_scoring", False, N_("Fixed contre scoring"),
+           N_("Contrée: the winners score (160 + bid) × 2 or × 4, the losers only their belote")),
+    Option("announces", False, N_("Announces"),
+           N_("Sequences and fours of classic Belote count; the best team's melds add to its points")),
+    Option("forced_undertrump", True, N_("Forced undertrump"),
+           N_("Void when an opponent has trumped: you must trump even if you cannot overtrump"),
+           scoring=False),
+    Option("deal_pattern", "3-2-3", N_("Deal pattern"), N_("How the cards are dealt; no effect on the score"),
+           choices=("3-2-3", "3-3-2", "2-3-3"), scoring=False),
+    Option("weak_hand_redeal", True, N_("Weak-hand redeal"),
+           N_("A player whose hand counts 10 or less as plain cards may ask for a redeal"), scoring=False),
+    Option("bidding_conventions", "none", N_("Bidding conventions"),
+           N_("Conventional meanings of opening bids (the seed's scheme or “aux as”); information only"),
+           choices=("none", "standard", "aux_as"), scoring=False),
+)
+
+_CONTRACT = {
+    (False, "none"): N_("%(team)s bid %(bid)d %(suit)s"),
+    (False, "contre"): N_("%(team)s bid %(bid)d %(suit)s, contrée (×%(multiplier)d)"),
+    (False, "surcontre"): N_("%(team)s bid %(bid)d %(suit)s, surcontrée (×%(multiplier)d)"),
+    (True, "none"): N_("%(team)s bid capot %(suit)s"),
+    (True, "contre"): N_("%(team)s bid capot %(suit)s, contrée (×%(multiplier)d)"),
+    (True, "surcontre"): N_("%(team)s bid capot %(suit)s, surcontrée (×%(multiplier)d)"),
+}
+_SUMMARY = {
+    (False, "none"): N_("%(bid)d %(suit)s — %(team)s"),
+    (False, "contre"): N_("%(bid)d %(suit)s — %(team)s, contrée"),
+    (False, "surcontre"): N_("%(bid)d %(suit)s — %(team)s, surcontrée"),
+    (True, "none"): N_("Capot %(suit)s — %(team)s"),
+    (True, "contre"): N_("Capot %(suit)s — %(team)s, contrée"),
+    (True, "surcontre"): N_("Capot %(suit)s — %(team)s, surcontrée"),
+}
+_POINTS = {  # (last trick, belote, announces) -> the team's points line (RULES §2.3 points(X))
+    (False, False, False): N_("%(team)s points: %(cards)d cards"),
+    (True, False, False): N_("%(team)s points: %(cards)d cards + %(last)d last trick = %(points)d"),
+    (False, True, False): N_("%(team)s points: %(cards)d cards + %(belote)d belote = %(points)d"),
+    (True, True, False): N_("%(team)s points: %(cards)d cards + %(last)d last trick + %(belote)d belote "
+                            "= %(points)d"),
+    (False, False, True): N_("%(team)s points: %(cards)d cards + %(melds)d announces = %(points)d"),
+    (True, False, True): N_("%(team)s points: %(cards)d cards + %(last)d last trick + %(melds)d announces "
+                            "= %(points)d"),
+    (False, True, True): N_("%(team)s points: %(cards)d cards + %(belote)d belote + %(melds)d announces "
+                            "= %(points)d"),
+    (True, True, True): N_("%(team)s points: %(cards)d cards + %(last)d last trick + %(belote)d belote "
+                           "+ %(melds)d announces = %(points)d"),
+}
+NOTHING = N_("%(team)s: %(total)d")
+ROUNDED = N_("%(team)s: %(points)d rounds to %(total)d")
+PLUS_BID = N_("%(team)s: %(before)d + %(bid)d bid = %(total)d")
+FAILED_BASE = N_("%(team)s: %(base)d for the failed contract + %(bid)d bid = %(total)d")
+FAILED_CAPOT = N_("%(team)s: %(base)d for the failed contract + %(bid)d for the capot bid = %(total)d")
+MADE_CAPOT = N_("%(team)s: %(bid)d capot bid + %(bid)d capot play = %(total)d")
+FIXED_BASE = N_("%(team)s: %(base)d + %(bid)d bid = %(total)d (fixed contre scoring)")
+ALTERNATE = N_("%(team)s: the bid, %(total)d (alternate scoring)")
+PLUS_BELOTE = N_("%(team)s: %(before)d + %(belote)d belote = %(total)d")
+PLUS_MELDS = N_("%(team)s: %(before)d + %(melds)d announces = %(total)d")
+TIMES = N_("%(team)s: %(before)d × %(multiplier)d = %(total)d")
+FINAL = N_("Score: %(team_a)s %(score_a)d, %(team_b)s %(score_b)d")
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One team's score built step by step, each step a line whose arithmetic adds up."""
+
+    team: str
+    total: int = 0
+    lines: list[Say] = field(default_factory=list)
+
+    def step(self, template: str, total: int, **params: int) -> _Tally:
+        self.lines.append(Say(template, {"team": TEAM_LABELS[self.team], "before": self.total,
+                                         "total": total, **params}))
+        self.total = total
+        return self
+
+    def plus(self, template: str, name: str, amount: int) -> _Tally:
+        """Add ``amount`` (belote, melds) with a line, if there is anything to add."""
+        return self.step(template, self.total + amount, **{name: amount}) if amount else self
+
+    def times(self, multiplier: int) -> _Tally:
+        """Apply contre (×2) or surcontre (×4), with a line when it changes anything."""
+        return self.step(TIMES, self.total * multiplier, multiplier=multiplier) if multiplier > 1 else self
+
+    def done(self) -> _Tally:
+        """Close the tally; a team that scored nothing still gets its line."""
+        return self if self.lines else self.step(NOTHING, self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """A checked deal with what every scoring formula needs (RULES.md §2.3 names)."""
+
+    declared: Mapping[str, Any]
+    bidders: str
+    defenders: str
+    bid: int  # the number; a capot bid counts CAPOT
+    m: int
+    points: Mapping[str, int]
+    belote: Mapping[str, int]
+    melds: Mapping[str, int]
+    made: bool
+
+
+def _announces(deal: Mapping[str, Any],
+               melds: tuple[jass.Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
+    """Counted melds per team, the team that won the comparison, and the lines that say why."""
+    counted = dict.fromkeys(TEAMS, 0)
+    if not melds:
+        return counted, None, []
+    # Without a dealer the melds are one team's (``read_declarations``): any order will do.
+    verdict = jass.compare_melds(melds, trump=Suit(deal["trump"]), contract=jass.Contract.SUIT,
+                                 play_order=tuple(deal["play_order"] or SEATS), side_of=TEAM_OF.__getitem__)
+    counted.update({team: verdict.counted.get(team, 0) for team in TEAMS})
+    reason = [Say(say.template, {**say.params, "side": TEAM_LABELS[say.params["side"]]})
+              if say.params.get("side") in TEAM_LABELS else say for say in verdict.reason]
+    return counted, verdict.winner_side, reason
+
+
+def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Options) -> tuple[bool, list[Say]]:
+    """Made or failed (RULES.md §2.3; option require_more_than_opponents §2.4), and why."""
+    bidders = deal["bidder_team"]
+    defenders = other_team(bidders)
+    label = TEAM_LABELS[bidders]
+    tricks = deal["tricks_won"]
+    if deal["capot_bid"]:
+        if tricks and tricks[bidders] == TRICKS:
+            return True, [Say(N_("%(team)s took all %(tricks)d tricks: capot made"),
+                              {"team": label, "tricks": TRICKS})]
+        if tricks:
+            return False, [Say(N_("%(team)s took %(won)d of the %(tricks)d tricks: capot failed"),
+                               {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
+        return False, [Say(N_("%(team)s did not take every trick: capot failed"), {"team": label})]
+    lines = []
+    if tricks and tricks[bidders] == TRICKS:
+        lines.append(Say(N_("%(team)s took every trick: a capot that was not bid earns no bonus"),
+                         {"team": label}))
+    own, other, bid = points[bidders], points[defenders], deal["bid"]
+    params = {"points": own, "bid": bid, "other": other}
+    if own < bid:
+        return False, [*lines, Say(N_("%(points)d < %(bid)d: contract failed"), params)]
+    if options["require_more_than_opponents"]:
+        if own <= other:
+            return False, [*lines, Say(N_("%(points)d ≥ %(bid)d but not more than the defenders' %(other)d: "
+                                          "contract failed"), params)]
+        return True, [*lines, Say(N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: "
+                                     "contract made"), params)]
+    return True, [*lines, Say(N_("%(points)d ≥ %(bid)d: contract made"), params)]
+
+
+def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
+    """RULES.md §2.3, with belote_to_defenders_on_failure and announces of §2.4 (§7 items 8, 23, 24)."""
+    b, d = _Tally(deal.bidders), _Tally(deal.defenders)
+    capot = deal.declared["capot_bid"]
+    if deal.made and capot:
+        b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(PLUS_BELOTE, "belote", deal.belote[b.team])
+        b.plus(PLUS_MELDS, "melds", deal.melds[b.team]).times(deal.m)
+        d.plus(PLUS_BELOTE, "belote", deal.belote[d.team]).plus(PLUS_MELDS, "melds", deal.melds[d.team])
+    elif deal.made:
+        b.step(ROUNDED, round10(deal.points[b.team]), points=deal.points[b.team])
+        b.step(PLUS_BID, b.total + deal.bid, bid=deal.bid).times(deal.m)
+        d.step(ROUNDED, round10(deal.points[d.team]), points=deal.points[d.team])
+    else:
+        base = FAILED_CAPOT if capot else FAILED_BASE
+        d.step(base, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+        to_defenders = options["belote_to_defenders_on_failure"]
+        d.plus(PLUS_BELOTE, "belote", sum(deal.belote.values()) if to_defenders else 0)
+        d.plus(PLUS_MELDS, "melds", sum(deal.melds.values())).times(deal.m)
+        if not to_defenders:
+            d.plus(PLUS_BELOTE, "belote", deal.belote[d.team])
+            b.plus(PLUS_BELOTE, "belote", deal.belote[b.team])
+    return b, d
+
+
+def _alternate(deal: _Deal) -> tuple[_Tally, _Tally]:
+    """Option alternate_scoring (RULES.md §2.4, §7 items 9, 23): the winners score bid × m."""
+    winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
+    win = _Tally(winners).step(ALTERNATE, deal.bid).times(deal.m)
+    tallies = {winners: win, losers: _Tally(losers)}
+    return tallies[deal.bidders], tallies[deal.defenders]
+
+
+def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
+    """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
+    winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
+    win = _Tally(winners).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+    win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
+    lose = _Tally(losers).plus(PLUS_BELOTE, "belote", deal.belote[losers])
+    tallies = {winners: win, losers: lose}
+    return tallies[deal.bidders], tallies[deal.defenders]
+
+
+def _score(declared: Mapping[str, Any], melds: tuple[jass.Meld, ...], options: Options) -> ScoredDeal:
+    """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4)."""
+    bidders = declared["bidder_team"]
+    defenders = other_team(bidders)
+    counted, meld_winner, meld_lines = _announces(declared, melds)
+    belote = {team: BELOTE * (declared["belote"] == team) for team in TEAMS}
+    last = {team: LAST_TRICK * (declared["last_trick"] == team) for team in TEAMS}
+    points = {team: declared["card_points"][team] + last[team] + belote[team] + counted[team]
+              for team in TEAMS}
+    made, verdict_lines = _verdict(declared, points, options)
+    m = MULTIPLIERS[declared["contre"]]
+    capot_bid = declared["capot_bid"]
+    deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
+                 counted, made)
+    if options["alternate_scoring"]:
+        tallies = _alternate(deal)
+    elif options["contre_fixed_scoring"] and m > 1:
+        tallies = _fixed(deal)
+    else:
+        tallies = _standard(deal, options)
+    b, d = (tally.done() for tally in tallies)
+    result = {bidders: b.total, defenders: d.total}
+    suit = SUIT_SYMBOLS[Suit(declared["trump"])]
+    head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
+    lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
+    for team in (bidders, defenders):
+        flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
+        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": declared["card_points"][team],
+                                          "last": last[team], "belote": belote[team], "melds": counted[team],
+                                          "points": points[team]}))
+    lines += [*verdict_lines, *b.lines, *d.lines,
+              Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
+                          "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+    tricks = declared["tricks_won"]
+    answer = {
+        "made": made, "points": {team: points[team] for team in TEAMS},
+        "score": {team: result[team] for team in TEAMS},
+        "capot": next((team for team in TEAMS if tricks and tricks[team] == TRICKS), None),
+        "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
+    }
+    return ScoredDeal(made=made, score={team: result[team] for team in TEAMS}, lines=tuple(lines),
+                      answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
+
+
+class ContreeRules(GameRules):
+    """Belote Contrée for four players in two partnerships (RULES.md §2)."""
+
+    key = "contree"
+    name = N_("Belote Contrée")
+    seats = SEATS
+    sides = TEAMS
+    options = OPTIONS
+
+    def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
+        """Every option with its value; alternate and fixed contre scoring exclude each other."""
+        options = super().resolve_options(raw)
+        if options["alternate_scoring"] and options["contre_fixed_scoring"]:
+            raise RuleViolation(N_("Alternate scoring and fixed contre scoring each say what a contract "
+                                   "scores: choose one of them"), field="options.contre_fixed_scoring")
+        return options
+
+    def side_of(self, seat: str) -> str:
+        """N and S play for A, E and W for B (RULES.md §0)."""
+        return TEAM_OF[seat]
+
+    def side_label(self, side: str) -> str:
+        """``N–S`` or ``E–W``."""
+        return TEAM_LABELS[side]
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """One phone screen: contract, result and, with announces, each seat's melds."""
+        return _contree_form.deal_fields(options)
+
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
+        return _contree_form.declarations_from_form(values, options)
+
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Stored declarations as form values, for editing the deal."""
+        return _contree_form.form_from_declarations(self.read_deal(declarations, options), options)
+
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The canonical declarations: every key present, both teams' card points filled."""
+        deal, _ = read_declarations(declarations, announces=bool(self.resolve_options(options)["announces"]))
+        return deal
+
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (RULES.md §2.3 and the options of §2.4), checking it first."""
+        resolved = self.resolve_options(options)
+        deal, melds = read_declarations(declarations, announces=bool(resolved["announces"]))
+        return _score(deal, melds, resolved)
+
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """RULES.md §2.5: a team at or over the target wins; both: the higher; equal: a draw."""
+        target = self.resolve_options(options)["target"]
+        a, b = totals.get("A", 0), totals.get("B", 0)
+        if a < target and b < target:
+            return None
+        params = {"target": target, "team_a": TEAM_LABELS["A"], "total_a": a, "team_b": TEAM_LABELS["B"],
+                  "total_b": b}
+        if a == b:
+            draw = Say(N_("Both teams reach the target of %(target)d with %(total_a)d: a draw"), params)
+            return MatchResult(None, True, (draw,))
+        winner = "A" if a > b else "B"
+        params["winner"] = TEAM_LABELS[winner]
+        template = (N_("%(team_a)s %(total_a)d, %(team_b)s %(total_b)d: both reach the target of %(target)d "
+                       "and %(winner)s win with more") if min(a, b) >= target else
+                    N_("%(team_a)s %(total_a)d, %(team_b)s %(total_b)d: %(winner)s reach the target of "
+                       "%(target)d and win"))
+        return MatchResult(winner, False, (Say(template, params),))
+
+
+RULES = ContreeRules()
+"""The one instance the registry lists."""
+
+
+def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None = None) -> RefereeAnswer:
+    """May this hand ask for a redeal (RULES.md §2.2, option weak_hand_redeal)?
+
+    >>> redeal_check("QS JS 9S 8H 7H 9D 8C 7C").answer
+    {'allowed': True, 'points': 5}
+    """
+    return _contree_referee.redeal_check(hand, RULES.resolve_options(options))
+
+
+def legal_play(hand: str | Sequence[str], trick_so_far: str | Sequence[str], trump: str,
+               partner_winning: bool | None = None,
+               options: Mapping[str, object] | None = None) -> RefereeAnswer:
+    """The cards the next player may play (RULES.md §2.6, option forced_undertrump).
+
+    >>> legal_play("7H AS 9C", "KS 10S", "H").answer["legal"]
+    ['AS']
+    """
+    resolved = RULES.resolve_options(options)
+    return _contree_referee.legal_play(hand, trick_so_far, trump, partner_winning, resolved)

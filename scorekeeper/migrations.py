@@ -1,0 +1,28 @@
+"""The database schema, as sqlite-utils migrations applied once by ``flask init-db``.
+
+Never edit a migration that has shipped: add a new one (``add_column``, ``transform``).
+"""
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def create_matches_and_deals(db: Database) -> None:
+    """Matches keep the options they started with; deals keep what the table declared."""
+    db["matches"].create(
+        {"id": int, "game": str, "title": str, "players": str, "first_dealer": str,
+         "options": str, "notes": str, "created": str, "version": int},
+        pk="id", not_null={"game", "players", "options", "created", "version"},
+        defaults={"title": "", "notes": "", "version": 1}, strict=True,
+    )
+    db["deals"].create(
+        {"id": int, "match_id": int, "seq": int, "declarations": str, "nonce": str,
+         "created": str, "updated": str, "version": int},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "seq", "declarations", "created", "version"},
+        defaults={"version": 1}, strict=True,
+    )
+    db["deals"].create_index(["match_id", "seq"], unique=True)
+    db["deals"].create_index(["nonce"], unique=True)

@@ -1,0 +1,74 @@
+"""The web layer: blueprints and one error funnel that answers in HTML or JSON alike."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import get_locale, gettext as _, lazy_gettext as _l
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from .. import store
+from ..cards import SUIT_SYMBOLS, Suit
+from ..errors import RuleViolation
+from . import api, main, matches
+
+
+GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces")}
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _error(message: str, status: int, field: str | None = None):
+    if _wants_json():
+        return jsonify(error={"message": message, "field": field}), status
+    return render_template("error.html", message=message, status=status), status
+
+
+def register(app: Flask, csrf: CSRFProtect) -> None:
+    """Blueprints, template helpers and the error funnel."""
+    app.register_blueprint(main.bp)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+
+    app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
+    app.jinja_env.globals["get_locale"] = get_locale
+
+    @app.template_filter("say")
+    def say_filter(say) -> str:
+        """A Say line of the engine in the reader's language."""
+        return say.render(_)
+
+    @app.template_filter("suit")
+    def suit_filter(code: str) -> str:
+        """A suit letter as its symbol."""
+        return SUIT_SYMBOLS.get(Suit(code), code) if code in tuple(Suit) else code
+
+    @app.errorhandler(RuleViolation)
+    def rule_violation(err: RuleViolation):
+        return _error(_(err.template, **err.params) if err.params else _(err.template), 400, err.field)
+
+    @app.errorhandler(store.Conflict)
+    def conflict(err: store.Conflict):
+        return _error(_("Changed meanwhile by someone else (now version %(version)d): reload and "
+                        "try again.", version=err.current_version), 409, "version")
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(err: CSRFError):
+        """An expired or missing token: keep what was typed and offer to send it again."""
+        kept = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+        return render_template("csrf_expired.html", kept=kept, action=request.path), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        messages = {404: _("Nothing here: the page or the record does not exist."),
+                    405: _("That action is not allowed here."),
+                    413: _("That is far more than a deal needs.")}
+        return _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
+
+    @app.errorhandler(Exception)
+    def unexpected(err: Exception):
+        app.logger.exception("unexpected error")
+        return _error(_("Something went wrong on our side; nothing was saved."), 500)

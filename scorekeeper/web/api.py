@@ -1,0 +1,237 @@
+"""The JSON API under /api/v1: the same engine and store calls as the pages.
+
+Writes need a JSON body (``Content-Type: application/json``): a cross-site form cannot
+send one, so the API is exempt from the form CSRF token (documented in docs/api.md).
+Errors always have the shape ``{"error": {"message": ..., "field": ...}}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request, url_for
+from flask_babel import gettext
+
+from .. import games, store
+from ..errors import N_, RuleViolation
+from ..games.base import GameRules, MatchResult, ScoredDeal
+from .matches import refuse_after_end
+from .sheets import side_names
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MATCH_FIELDS = frozenset({"game", "players", "first_dealer", "options", "title", "notes"})
+NAME_MAX = 40
+
+
+def _body() -> dict[str, Any]:
+    """The JSON object sent; RuleViolation (400) if it is not one."""
+    if not request.is_json:
+        raise RuleViolation(N_("Send a JSON body with Content-Type: application/json."))
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise RuleViolation(N_("The body must be a JSON object."))
+    return body
+
+
+def _rules(game: str) -> GameRules:
+    return games.get_rules(game)
+
+
+def _lines(lines) -> list[str]:
+    return [line.render(gettext) for line in lines]
+
+
+def scored_json(scored: ScoredDeal) -> dict[str, Any]:
+    """A scored deal: the RULES.md §6 answer fields, the summary and the explanation."""
+    return {**scored.answer, "summary": scored.summary.render(gettext), "explanation": _lines(scored.lines)}
+
+
+def result_json(result: MatchResult | None) -> dict[str, Any] | None:
+    return None if result is None else {"winner": result.winner, "draw": result.draw,
+                                        "explanation": _lines(result.lines)}
+
+
+@bp.get("/games")
+def list_games():
+    """Every game with its seats, sides and option schema."""
+    return jsonify(games=[{
+        "key": rules.key, "name": gettext(rules.name), "seats": list(rules.seats), "sides": list(rules.sides),
+        "options": [{"key": o.key, "kind": o.kind, "default": o.default, "choices": list(o.choices),
+                     "minimum": o.minimum, "maximum": o.maximum, "label": gettext(o.label),
+                     "help": gettext(o.help)} for o in rules.options],
+    } for rules in games.RULES.values()])
+
+
+def _options(rules: GameRules, raw: object) -> dict[str, Any]:
+    """The house rules sent (absent: every default)."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise RuleViolation(N_("options must be an object"), field="options")
+    return rules.resolve_options(raw)
+
+
+@bp.post("/<game>/score")
+def score(game: str):
+    """Score one deal without saving it."""
+    rules = _rules(game)
+    body = _body()
+    options = _options(rules, body.pop("options", None))
+    return jsonify(scored_json(rules.score_deal(body, options)))
+
+
+# -- matches ---------------------------------------------------------------------------
+
+def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
+    rules = _rules(match.game)
+    out: dict[str, Any] = {
+        "id": match.id, "game": match.game, "title": match.title, "players": dict(match.players),
+        "first_dealer": match.first_dealer, "options": dict(match.options), "notes": match.notes,
+        "created": match.created, "version": match.version,
+        "sides": side_names(rules, match.players),
+        "url": url_for("matches.sheet", match_id=match.id),
+    }
+    if with_deals:
+        deals = store.list_deals(store.get_db(), match.id)
+        sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+        out["deals"] = [{"id": d.id, "number": n, "version": d.version, "declarations": dict(d.declarations),
+                         **scored_json(row.scored), "totals": dict(row.totals)}
+                        for n, (d, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1)]
+        out["totals"] = dict(sheet.totals)
+        out["result"] = result_json(sheet.result)
+    return out
+
+
+def _get_match(match_id: int) -> store.Match:
+    try:
+        return store.get_match(store.get_db(), match_id)
+    except store.NotFound:
+        abort(404)
+
+
+def _players(rules: GameRules, raw: object) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise RuleViolation(N_("players must be an object of seat → name"), field="players")
+    players: dict[str, str] = {}
+    for seat in rules.seats:
+        name = raw.get(seat)
+        if not isinstance(name, str) or not name.strip():
+            raise RuleViolation(N_("Seat %(seat)s needs a player name."), field=f"players.{seat}", seat=seat)
+        if len(name.strip()) > NAME_MAX:
+            raise RuleViolation(N_("A name has at most %(max)d characters."), field=f"players.{seat}",
+                                max=NAME_MAX)
+        players[seat] = name.strip()
+    extra = set(raw) - set(rules.seats)
+    if extra:
+        raise RuleViolation(N_("“%(seat)s” is not a seat of this game."), field="players", seat=sorted(extra)[0])
+    return players
+
+
+@bp.get("/matches")
+def list_matches():
+    """The latest matches."""
+    return jsonify(matches=[_match_json(m, with_deals=False) for m in store.list_matches(store.get_db())])
+
+
+@bp.post("/matches")
+def create_match():
+    """Start a match."""
+    body = _body()
+    unknown = set(body) - MATCH_FIELDS
+    if unknown:
+        field = sorted(unknown)[0]
+        raise RuleViolation(N_("“%(field)s” is not a match field"), field=field)
+    rules = _rules(str(body.get("game", "")))
+    players = _players(rules, body.get("players"))
+    first_dealer = body.get("first_dealer", rules.seats[0])
+    if first_dealer not in rules.seats:
+        raise RuleViolation(N_("first_dealer must be one of %(seats)s"), field="first_dealer",
+                            seats=", ".join(rules.seats))
+    options = _options(rules, body.get("options"))
+    title, notes = body.get("title", ""), body.get("notes", "")
+    for name, value in (("title", title), ("notes", notes)):
+        if not isinstance(value, str):
+            raise RuleViolation(N_("%(field)s must be text"), field=name)
+    match_id = store.create_match(store.get_db(), game=rules.key, players=players, first_dealer=first_dealer,
+                                  options=options, title=title.strip(), notes=notes.strip())
+    return jsonify(_match_json(_get_match(match_id), with_deals=True)), 201
+
+
+@bp.get("/matches/<int:match_id>")
+def get_match(match_id: int):
+    """A match with every deal scored, the totals and the result."""
+    return jsonify(_match_json(_get_match(match_id), with_deals=True))
+
+
+@bp.delete("/matches/<int:match_id>")
+def delete_match(match_id: int):
+    """Delete a match and its deals."""
+    _get_match(match_id)
+    store.delete_match(store.get_db(), match_id)
+    return "", 204
+
+
+def _version(body: Mapping[str, Any]) -> int | None:
+    version = body.get("version")
+    if version is None:
+        return None
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RuleViolation(N_("version must be a whole number"), field="version")
+    return version
+
+
+@bp.post("/matches/<int:match_id>/deals")
+def add_deal(match_id: int):
+    """Record a deal. ``Idempotency-Key`` makes a replayed call record it once."""
+    match = _get_match(match_id)
+    rules = _rules(match.game)
+    body = _body()
+    version = _version(body)
+    declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
+    key = request.headers.get("Idempotency-Key", "")[:100] or None
+    deal_id, created = store.add_deal(store.get_db(), match_id, declarations, version=version,
+                                      nonce=f"api:{key}" if key else None, guard=refuse_after_end(rules))
+    return _deal_answer(match_id, deal_id), 201 if created else 200
+
+
+def _deal_answer(match_id: int, deal_id: int):
+    data = _match_json(_get_match(match_id), with_deals=True)
+    deal = next(d for d in data["deals"] if d["id"] == deal_id)
+    return jsonify(deal=deal, totals=data["totals"], result=data["result"], match_version=data["version"])
+
+
+def _deal_or_404(match_id: int, deal_id: int) -> store.Deal:
+    try:
+        return store.get_deal(store.get_db(), match_id, deal_id)
+    except store.NotFound:
+        abort(404)
+
+
+@bp.get("/matches/<int:match_id>/deals/<int:deal_id>")
+def get_deal(match_id: int, deal_id: int):
+    """One deal, scored in its place on the sheet."""
+    _deal_or_404(match_id, deal_id)
+    return _deal_answer(match_id, deal_id)
+
+
+@bp.put("/matches/<int:match_id>/deals/<int:deal_id>")
+def put_deal(match_id: int, deal_id: int):
+    """Replace a deal's declarations; ``version`` guards against a lost update."""
+    match = _get_match(match_id)
+    _deal_or_404(match_id, deal_id)
+    rules = _rules(match.game)
+    body = _body()
+    version = _version(body)
+    declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
+    store.update_deal(store.get_db(), match_id, deal_id, declarations, version=version)
+    return _deal_answer(match_id, deal_id)
+
+
+@bp.delete("/matches/<int:match_id>/deals/<int:deal_id>")
+def delete_deal(match_id: int, deal_id: int):
+    """Delete a deal; later deals are re-scored."""
+    _deal_or_404(match_id, deal_id)
+    store.delete_deal(store.get_db(), match_id, deal_id)
+    return "", 204

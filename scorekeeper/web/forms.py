@@ -1,0 +1,140 @@
+"""Flask-WTF forms, built from what the game's rules ask (no per-game code here).
+
+WTForms draws the inputs and carries the CSRF token; the rules engine validates the
+values and names the field at fault, which :meth:`EngineForm.attach` shows under it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Length
+
+from ..cards import SUIT_SYMBOLS, Suit
+from ..errors import RuleViolation
+from ..games.base import DealField, GameRules, Option
+
+NAME_MAX = 40
+NOTES_MAX = 2000
+
+
+class EngineForm(FlaskForm):
+    """A form whose values the rules engine checks."""
+
+    engine_fields: tuple[str, ...] = ()
+
+    def attach(self, err: RuleViolation) -> None:
+        """Show the engine's message under the field it names (or above the form)."""
+        name = (err.field or "").removeprefix("options.")
+        field = self._fields.get(name) or self._fields.get(f"opt_{name}")
+        message = gettext(err.template, **err.params) if err.params else gettext(err.template)
+        if field is not None:
+            field.errors = [*field.errors, message]
+        else:
+            self.form_errors.append(message)
+
+    def engine_values(self) -> dict[str, Any]:
+        """The submitted values of the engine's fields, as typed."""
+        return {name: self._fields[name].data for name in self.engine_fields}
+
+
+def _seat_choices(rules: GameRules, players: Mapping[str, str]) -> list[SelectChoice]:
+    return [SelectChoice(seat, f"{seat} · {players.get(seat, '')}".rstrip(" ·")) for seat in rules.seats]
+
+
+def _suit_choices() -> list[SelectChoice]:
+    return [SelectChoice(suit.value, SUIT_SYMBOLS[suit]) for suit in Suit]
+
+
+def _wtf_field(spec: DealField, rules: GameRules, players: Mapping[str, str]) -> Field:
+    """One WTForms field for one of the rules' deal fields."""
+    label = _l(spec.label)
+    description = _l(spec.help) if spec.help else ""
+    render_kw: dict[str, Any] = {"data-kind": spec.kind}
+    if spec.kind in ("seat", "team", "suit", "choice"):
+        if spec.kind == "seat":
+            choices = _seat_choices(rules, players)
+        elif spec.kind == "suit":
+            choices = _suit_choices()
+        elif spec.kind == "team":
+            choices = [SelectChoice(side, rules.side_label(side)) for side in rules.sides]
+        else:
+            choices = [SelectChoice(value, _l(text) if text else "—") for value, text in spec.choices]
+        return RadioField(label, choices=choices, default=spec.default, description=description,
+                          validate_choice=False, render_kw=render_kw)
+    if spec.kind == "bool":
+        return BooleanField(label, default=bool(spec.default), description=description, render_kw=render_kw)
+    if spec.kind == "int":
+        render_kw |= {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        return StringField(label, default=spec.default, description=description, render_kw=render_kw)
+    render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2}
+    return TextAreaField(label, default=spec.default, description=description, render_kw=render_kw)
+
+
+def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str, str],
+              data: Mapping[str, Any] | None = None) -> EngineForm:
+    """The deal-entry form for this game under the match's options.
+
+    :param data: values to show (an existing deal, or the next dealer); a POST overrides them
+    """
+    specs = rules.deal_fields(options)
+
+    class DealForm(EngineForm):
+        engine_fields = tuple(spec.name for spec in specs)
+        field_specs = specs
+        version = HiddenField()
+        nonce = HiddenField()
+
+    for spec in specs:
+        setattr(DealForm, spec.name, _wtf_field(spec, rules, players))
+    form = DealForm(data={"nonce": uuid.uuid4().hex, **(data or {})})
+    return form
+
+
+def _option_field(option: Option) -> Field:
+    label, help_text = _l(option.label), _l(option.help)
+    if option.kind == "bool":
+        return BooleanField(label, default=option.default, description=help_text)
+    if option.kind == "choice":
+        return SelectField(label, choices=[SelectChoice(c) for c in option.choices], default=option.default,
+                           description=help_text)
+    return StringField(label, default=str(option.default), description=help_text,
+                       render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
+
+
+def match_form(rules: GameRules) -> EngineForm:
+    """Start a match: a title, a name per seat, the first dealer and every house rule."""
+
+    class MatchForm(EngineForm):
+        title = StringField(_l("Title"), validators=[Length(max=80)],
+                            description=_l("Optional: the evening, the table, the stakes."))
+        first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in rules.seats],
+                                  default=rules.seats[0], validate_choice=True)
+        notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
+        option_keys = tuple(option.key for option in rules.options)
+        seat_keys = tuple(f"player_{seat}" for seat in rules.seats)
+
+    for seat in rules.seats:
+        setattr(MatchForm, f"player_{seat}", StringField(
+            _l("Player %(seat)s", seat=seat),
+            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
+            render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
+    for option in rules.options:
+        setattr(MatchForm, f"opt_{option.key}", _option_field(option))
+    return MatchForm()
+
+
+def match_options(form: EngineForm) -> dict[str, Any]:
+    """The raw option values typed in a match form, keyed by option."""
+    return {key: form[f"opt_{key}"].data for key in form.option_keys}
+
+
+def match_players(form: EngineForm, rules: GameRules) -> dict[str, str]:
+    """The seat -> name mapping of a match form (names stripped)."""
+    return {seat: form[f"player_{seat}"].data.strip() for seat in rules.seats}

@@ -1,0 +1,182 @@
+"""Matches: start one, record and edit deals, the running sheet and its PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import games, pdf, store
+from ..errors import N_, RuleViolation
+from ..games.base import GameRules, Sheet
+from .forms import EngineForm, deal_form, match_form, match_options, match_players
+from .sheets import sheet_view
+
+bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+
+def load_match(match_id: int) -> tuple[store.Match, GameRules]:
+    """The match and its game's rules.
+
+    :raise NotFound: (404) no such match
+    """
+    try:
+        match = store.get_match(store.get_db(), match_id)
+    except store.NotFound:
+        abort(404)
+    return match, games.get_rules(match.game)
+
+
+def score_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
+    """The match's sheet, scored from the stored declarations."""
+    return rules.score_sheet([d.declarations for d in deals], match.options)
+
+
+def refuse_after_end(rules: GameRules) -> store.Guard:
+    """A store guard: no deal may be added once the match has a result (RULES.md §2.5)."""
+    def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
+        if score_sheet(match, rules, deals).result is not None:
+            raise RuleViolation(N_("The match is over: no more deals can be recorded."))
+    return guard
+
+
+@bp.route("/new/<game>", methods=("GET", "POST"))
+def new(game: str):
+    """Start a match: seats, first dealer, house rules."""
+    rules = games.RULES.get(game) or abort(404)
+    form = match_form(rules)
+    if form.validate_on_submit():
+        try:
+            options = rules.resolve_options(match_options(form))
+        except RuleViolation as err:
+            form.attach(err)
+        else:
+            match_id = store.create_match(
+                store.get_db(), game=rules.key, players=match_players(form, rules),
+                first_dealer=form.first_dealer.data, options=options,
+                title=(form.title.data or "").strip(), notes=(form.notes.data or "").strip())
+            return redirect(url_for("matches.sheet", match_id=match_id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("matches/new.html", form=form, rules=rules), status
+
+
+@bp.route("/<int:match_id>")
+def sheet(match_id: int):
+    """The running score sheet."""
+    match, rules = load_match(match_id)
+    deals = store.list_deals(store.get_db(), match_id)
+    return render_template("matches/sheet.html", **sheet_view(match, rules, deals))
+
+
+@bp.route("/<int:match_id>/sheet.pdf")
+def sheet_pdf(match_id: int):
+    """The score sheet on A4, with the house rules in force."""
+    match, rules = load_match(match_id)
+    deals = store.list_deals(store.get_db(), match_id)
+    body = pdf.render_pdf("print/sheet.html", printed=date.today(), **sheet_view(match, rules, deals))
+    return Response(body, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="scorekeeper-match-{match_id}.pdf"'})
+
+
+def _form_values(form: EngineForm) -> dict[str, str]:
+    """The engine's view of a submitted form: strings; unticked and unpicked left out."""
+    values: dict[str, str] = {}
+    for name, value in form.engine_values().items():
+        if value is True:
+            values[name] = "y"
+        elif value not in (None, False, ""):
+            values[name] = str(value)
+    return values
+
+
+def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
+    """Record a new deal or edit one: the same form, the same checks, a preview first."""
+    db = store.get_db()
+    deals = store.list_deals(db, match.id)
+    if deal is None:
+        last = deals[-1].declarations.get("dealer") if deals else None
+        dealer = rules.next_dealer(last) if last else match.first_dealer
+        data: dict[str, Any] = {"dealer": dealer, "version": match.version}
+    else:
+        data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
+    form = deal_form(rules, match.options, match.players, data)
+    preview = None
+    if form.validate_on_submit():
+        try:
+            declarations = rules.read_deal(
+                rules.declarations_from_form(_form_values(form), match.options), match.options)
+            preview = rules.score_deal(declarations, match.options)
+            if request.form.get("action") != "preview":
+                _save(match, rules, deal, declarations, form)
+                return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
+        except RuleViolation as err:
+            form.attach(err)
+        except store.Conflict as conflict:
+            form.version.data = conflict.current_version
+            form.form_errors.append(
+                _("This deal was changed on another phone meanwhile. What you typed is kept: "
+                  "check the sheet, then save again to replace it.") if deal else
+                _("Another deal was recorded on this match meanwhile (another phone?). What you "
+                  "typed is kept: check the sheet, then save again to record it as well."))
+    template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
+    failed = request.method == "POST" and bool(form.errors or form.form_errors)
+    return render_template(template, form=form, match=match, rules=rules, deal=deal, preview=preview,
+                           deal_number=deal.seq if deal else len(deals) + 1,
+                           names=match.players), 422 if failed else 200
+
+
+def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
+          declarations: Mapping[str, Any], form: EngineForm) -> None:
+    db = store.get_db()
+    version = int(form.version.data) if str(form.version.data or "").isdigit() else None
+    if deal is None:
+        store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
+                       guard=refuse_after_end(rules))
+    else:
+        store.update_deal(db, match.id, deal.id, declarations, version=version)
+    flash(_("Deal saved."))
+
+
+@bp.route("/<int:match_id>/deals/new", methods=("GET", "POST"))
+def new_deal(match_id: int):
+    """Record one deal as the table declared it."""
+    match, rules = load_match(match_id)
+    return _deal_page(match, rules, None)
+
+
+@bp.route("/<int:match_id>/deals/<int:deal_id>/edit", methods=("GET", "POST"))
+def edit_deal(match_id: int, deal_id: int):
+    """Correct an earlier deal; every later line is re-scored."""
+    match, rules = load_match(match_id)
+    try:
+        deal = store.get_deal(store.get_db(), match_id, deal_id)
+    except store.NotFound:
+        abort(404)
+    return _deal_page(match, rules, deal)
+
+
+@bp.post("/<int:match_id>/deals/<int:deal_id>/delete")
+def delete_deal(match_id: int, deal_id: int):
+    """Remove a deal; the sheet is re-scored without it."""
+    load_match(match_id)
+    try:
+        store.delete_deal(store.get_db(), match_id, deal_id)
+    except store.NotFound:
+        abort(404)
+    flash(_("Deal deleted; the sheet was re-scored."))
+    return redirect(url_for("matches.sheet", match_id=match_id))
+
+
+@bp.post("/<int:match_id>/undo")
+def undo(match_id: int):
+    """Take back the last deal in one tap."""
+    load_match(match_id)
+    db = store.get_db()
+    deals = store.list_deals(db, match_id)
+    if deals:
+        store.delete_deal(db, match_id, deals[-1].id)
+        flash(_("Deal %(number)d taken back.", number=len(deals)))
+    return redirect(url_for("matches.sheet", match_id=match_id))

@@ -1,0 +1,51 @@
+"""What a score sheet shows, for the page and the PDF alike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .. import store
+from ..games.base import GameRules, Sheet
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
+
+
+def side_names(rules: GameRules, players: Mapping[str, str]) -> dict[str, str]:
+    """Each side as the table knows it: its players' names (``Alice & Carol``)."""
+    return {side: " & ".join(players[seat] for seat in rules.seats if rules.side_of(seat) == side)
+            for side in rules.sides}
+
+
+def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, Any]:
+    """SVG polylines of the running totals, one per side, scaled to the chart box."""
+    series = [[0] + [row.totals[side] for row in sheet.rows] for side in sides]
+    top = max([target or 0, 1, *(value for line in series for value in line)])
+    steps = max(len(series[0]) - 1, 1)
+
+    def point(i: int, value: int) -> str:
+        x = CHART_PAD + i * (CHART_WIDTH - 2 * CHART_PAD) / steps
+        y = CHART_HEIGHT - CHART_PAD - value * (CHART_HEIGHT - 2 * CHART_PAD) / top
+        return f"{x:.1f},{y:.1f}"
+
+    target_y = None if not target else CHART_HEIGHT - CHART_PAD - target * (CHART_HEIGHT - 2 * CHART_PAD) / top
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "target_y": target_y,
+            "lines": [{"side": side, "points": " ".join(point(i, v) for i, v in enumerate(line))}
+                      for side, line in zip(sides, series, strict=True)]}
+
+
+def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The house rules in force, each with its value and whether it differs from the default."""
+    return [{"option": option, "value": options.get(option.key, option.default),
+             "changed": options.get(option.key, option.default) != option.default}
+            for option in rules.options]
+
+
+def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
+    """Everything the sheet templates need."""
+    sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+    target = match.options.get("target")
+    return {"match": match, "rules": rules, "sheet": sheet, "deals": deals,
+            "rows": list(zip(deals, sheet.rows, strict=True)),
+            "names": side_names(rules, match.players), "chart": chart(sheet, rules.sides, target),
+            "option_rows": option_rows(rules, match.options)}

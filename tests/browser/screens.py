@@ -1,0 +1,13 @@
+"""Screenshots of what the browser tests saw, for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SHOTS = Path(__file__).resolve().parent / "shots"
+
+
+def shot(page, name: str) -> None:
+    """Keep a screenshot for a person to look at (tests/browser/shots/, not committed)."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,90 @@
+"""A table records a Contrée match on a phone in real Chromium (RULES.md §2.3 for the numbers)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from screens import shot
+
+pytestmark = pytest.mark.browser
+
+
+def pick(page, name: str, value: str) -> None:
+    page.locator(f'input[name="{name}"][value="{value}"]').check(force=True)
+
+
+def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
+           contre: bool = False, belote: str = "") -> None:
+    page.get_by_role("link", name=re.compile("Record deal")).click()
+    pick(page, "bidder", bidder)
+    pick(page, "bid", bid)
+    pick(page, "trump", trump)
+    if contre:
+        page.locator('input[name="contre"]').check()
+    page.fill('input[name="bidder_points"]', points)
+    pick(page, "last_trick", last)
+    if belote:
+        pick(page, "belote", belote)
+    page.locator("#preview .preview").wait_for()  # the live preview (JavaScript)
+    page.get_by_role("button", name="Save deal").click()
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+
+
+def totals(page) -> list[int]:
+    return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
+
+
+def test_a_match_with_three_deals_and_an_edit(live_url, page):
+    page.goto(live_url)
+    shot(page, "01-home")
+    page.get_by_role("link", name=re.compile("Belote Contrée")).click()
+    for seat, name in zip("NESW", ("Alice", "Bob", "Carol", "Dan"), strict=True):
+        page.fill(f'input[name="player_{seat}"]', name)
+    shot(page, "02-new-match")
+    page.get_by_role("button", name="Start the match").click()
+
+    record(page, bidder="E", bid="100", trump="H", points="92", last="bidders", belote="bidders")
+    assert totals(page) == [60, 220]
+    record(page, bidder="S", bid="90", trump="S", points="70", last="defenders", contre=True)
+    assert totals(page) == [60, 720]  # RULES §2.3: failed contré -> (160 + 90) x 2 = 500
+    page.get_by_role("link", name=re.compile("Record deal")).click()
+    pick(page, "bidder", "W")
+    pick(page, "bid", "80")
+    pick(page, "trump", "C")
+    page.fill('input[name="bidder_points"]', "81")
+    pick(page, "last_trick", "bidders")
+    page.locator("#preview .preview").wait_for()
+    shot(page, "03-deal-form-preview")
+    page.get_by_role("button", name="Save deal").click()
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    assert totals(page) == [130, 890]
+    shot(page, "04-sheet")
+
+    # The first deal was 72, not 92: 72 + 10 + 20 = 102 -> 100 + 100 = 200; N–S 80.
+    page.locator("table.sheet summary").first.click()
+    page.get_by_role("link", name="Edit deal 1").click()
+    page.fill('input[name="bidder_points"]', "72")
+    page.get_by_role("button", name="Save deal").click()
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    assert totals(page) == [80 + 70, 200 + 500 + 170]
+    shot(page, "05-sheet-after-edit")
+
+
+def test_a_refused_deal_keeps_what_was_typed(live_url, page):
+    page.goto(live_url)
+    page.get_by_role("link", name=re.compile("Belote Contrée")).click()
+    for seat, name in zip("NESW", ("Alice", "Bob", "Carol", "Dan"), strict=True):
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name=re.compile("Record deal")).click()
+    pick(page, "bidder", "E")
+    pick(page, "bid", "100")
+    pick(page, "trump", "H")
+    page.fill('input[name="bidder_points"]', "200")
+    pick(page, "last_trick", "bidders")
+    page.get_by_role("button", name="Save deal").click()
+    assert page.locator("#bidder_points-error").is_visible()
+    assert page.input_value('input[name="bidder_points"]') == "200"
+    shot(page, "06-refused-deal")

@@ -1,0 +1,137 @@
+"""Every game of the registry through the same checks (the GameRules contract of games/base.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import games
+from scorekeeper.cards import Suit
+from scorekeeper.errors import RuleViolation
+from scorekeeper.games.base import GameRules
+
+ALL = tuple(games.RULES.values())
+POSITIONAL = re.compile(r"%[^(%]")  # %s, %d: translators could not reorder them
+
+
+def each_game(test):
+    return pytest.mark.parametrize("rules", ALL, ids=lambda rules: rules.key)(test)
+
+
+@each_game
+def test_the_registry_is_keyed_by_game(rules: GameRules):
+    assert games.RULES[rules.key] is rules is games.get_rules(rules.key)
+    assert rules.name and rules.seats and rules.sides
+
+
+@each_game
+def test_options_resolve_to_their_defaults(rules: GameRules):
+    defaults = {option.key: option.default for option in rules.options}
+    assert rules.resolve_options() == rules.resolve_options({}) == defaults
+    assert rules.resolve_options(defaults) == defaults
+
+
+@each_game
+def test_every_option_explains_itself(rules: GameRules):
+    for option in rules.options:
+        assert option.label and option.help, option.key
+        assert option.parse(option.default) == option.default
+        assert not POSITIONAL.search(option.label + option.help)
+
+
+@each_game
+def test_an_unknown_option_is_refused_by_name(rules: GameRules):
+    with pytest.raises(RuleViolation) as err:
+        rules.resolve_options({"no_such_rule": True})
+    assert err.value.field == "options.no_such_rule"
+
+
+@each_game
+def test_an_empty_deal_is_refused_with_its_field(rules: GameRules):
+    with pytest.raises(RuleViolation) as err:
+        rules.read_deal({}, rules.resolve_options())
+    assert err.value.field
+
+
+@each_game
+def test_seats_sides_and_dealers(rules: GameRules):
+    assert {rules.side_of(seat) for seat in rules.seats} == set(rules.sides)
+    assert all(rules.side_label(side) for side in rules.sides)
+    dealer, seen = rules.seats[0], []
+    for _ in rules.seats:
+        seen.append(dealer)
+        dealer = rules.next_dealer(dealer)
+    assert sorted(seen) == sorted(rules.seats) and dealer == rules.seats[0]
+
+
+def form_values(rules: GameRules, options) -> st.SearchStrategy[dict[str, object]]:
+    """What a phone could send for the game's form: the required fields and some optional ones."""
+    def one(spec) -> st.SearchStrategy[object]:
+        if spec.kind == "seat":
+            return st.sampled_from(rules.seats)
+        if spec.kind == "team":
+            return st.sampled_from(rules.sides)
+        if spec.kind == "suit":
+            return st.sampled_from([suit.value for suit in Suit])
+        if spec.kind == "choice":
+            return st.sampled_from([value for value, _ in spec.choices])
+        if spec.kind == "bool":
+            return st.sampled_from(["y", "on"])
+        if spec.kind == "int":
+            low = 0 if spec.minimum is None else spec.minimum
+            high = low + 200 if spec.maximum is None else spec.maximum
+            numbers = st.integers(low, high).map(str)
+            return st.one_of(numbers, numbers, numbers, st.sampled_from(["", "x", "-1"]))
+        return st.just("")  # card fields: left empty (each game tests its own)
+    specs = rules.deal_fields(options)
+    return st.fixed_dictionaries({spec.name: one(spec) for spec in specs if spec.required},
+                                 optional={spec.name: one(spec) for spec in specs if not spec.required})
+
+
+def accepted(rules: GameRules, values, options):
+    """The canonical declarations of a form, or None when the rules refuse it (naming a form field)."""
+    names = {spec.name for spec in rules.deal_fields(options)}
+    try:
+        return rules.read_deal(rules.declarations_from_form(values, options), options)
+    except RuleViolation as err:
+        assert err.field in names, f"{err.field} is not a form field: {err}"
+        return None
+
+
+@each_game
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_form_round_trips_and_its_errors_name_form_fields(rules: GameRules, data):
+    options = rules.resolve_options()
+    declarations = accepted(rules, data.draw(form_values(rules, options)), options)
+    if declarations is None:
+        return
+    shown = rules.form_from_declarations(declarations, options)
+    assert set(shown) <= {spec.name for spec in rules.deal_fields(options)}
+    assert rules.read_deal(rules.declarations_from_form(shown, options), options) == declarations
+    assert rules.read_deal(declarations, options) == declarations
+
+
+@each_game
+@settings(max_examples=50, deadline=None)
+@given(data=st.data())
+def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
+    options = rules.resolve_options()
+    forms = data.draw(st.lists(form_values(rules, options), min_size=1, max_size=12))
+    deals = [d for d in (accepted(rules, values, options) for values in forms) if d is not None]
+    sheet = rules.score_sheet(deals, options)
+    scored = [rules.score_deal(d, options) for d in deals]
+    assert dict(sheet.totals) == {side: sum(s.score[side] for s in scored) for side in rules.sides}
+    running = dict.fromkeys(rules.sides, 0)
+    for row, one in zip(sheet.rows, scored, strict=True):
+        running = {side: running[side] + one.score[side] for side in rules.sides}
+        assert dict(row.totals) == running
+        assert row.scored == one
+        for line in (one.summary, *one.lines):
+            assert not POSITIONAL.search(line.template)
+            assert line.render()
+    if sheet.result is not None:
+        assert sheet.result.draw or sheet.result.winner in rules.sides

@@ -1,0 +1,53 @@
+"""Helpers for the web tests: real CSRF tokens read from the pages, and a player at the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from flask.testing import FlaskClient
+
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+
+
+def csrf_token(html: str) -> str:
+    """The CSRF token of the first form on a page."""
+    found = TOKEN.search(html)
+    assert found, "the page has no CSRF token"
+    return found.group(1) or found.group(2)
+
+
+def hidden(html: str, name: str) -> str:
+    """The value of a hidden input."""
+    found = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', html)
+    assert found, f"no hidden {name}"
+    return found.group(1)
+
+
+class Pages:
+    """A player at the table, driving the pages with the test client."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+
+    def start_match(self, game: str = "contree", players: Mapping[str, str] | None = None,
+                    **fields: str) -> int:
+        page = self.client.get(f"/matches/new/{game}").get_data(as_text=True)
+        players = players or {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
+        data = {"csrf_token": csrf_token(page), "first_dealer": "N",
+                **{f"player_{seat}": name for seat, name in players.items()}, **fields}
+        response = self.client.post(f"/matches/new/{game}", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return int(response.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+
+    def deal_form(self, match_id: int, deal_id: int | None = None) -> str:
+        url = f"/matches/{match_id}/deals/{deal_id}/edit" if deal_id else f"/matches/{match_id}/deals/new"
+        return self.client.get(url).get_data(as_text=True)
+
+    def post_deal(self, match_id: int, fields: Mapping[str, str], *, deal_id: int | None = None,
+                  action: str = "save", page: str | None = None):
+        url = f"/matches/{match_id}/deals/{deal_id}/edit" if deal_id else f"/matches/{match_id}/deals/new"
+        page = page or self.deal_form(match_id, deal_id)
+        data = {"csrf_token": csrf_token(page), "version": hidden(page, "version"),
+                "nonce": hidden(page, "nonce"), "action": action, **fields}
+        return self.client.post(url, data=data)

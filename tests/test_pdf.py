@@ -1,0 +1,65 @@
+"""The printed sheet: names and totals read back from the PDF, and a fetcher that leaks nothing."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from weasyprint import HTML
+
+from scorekeeper.pdf import StaticOnlyFetcher
+
+DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
+        "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def pdf_text(data: bytes, tmp_path: Path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def test_the_sheet_pdf_carries_names_totals_and_house_rules(client, tmp_path):
+    players = {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": players, "title": "Club night",
+        "options": {"target": 500}}).json["id"]
+    client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    client.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "card_points": {"B": 122}})
+    response = client.get(f"/matches/{match_id}/sheet.pdf")
+    assert response.status_code == 200
+    assert response.data.startswith(b"%PDF")
+    text = pdf_text(response.data, tmp_path)
+    assert "Club night" in text
+    assert "Alice & Carol" in text
+    assert "山田太郎 & Dan" in text  # Japanese names print as Japanese
+    # RULES §2.3: 220 then 122 + 10 + 20 = 152 -> 150 + 100 = 250; totals 470 and 60 + 30
+    assert "470" in text and "90" in text
+    assert "500" in text  # the target house rule
+
+
+def refused(html: str) -> bytes:
+    return HTML(string=html, base_url=STATIC.as_uri() + "/", url_fetcher=StaticOnlyFetcher(STATIC)).write_pdf()
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "http://127.0.0.1:9/secret.png",
+                                 (STATIC / ".." / "pyproject.toml").as_uri()])
+def test_the_fetcher_refuses_anything_but_static_files(url):
+    fetcher = StaticOnlyFetcher(STATIC)
+    with pytest.raises(ValueError):
+        fetcher.fetch(url)
+
+
+def test_a_hostile_name_embeds_no_file(tmp_path):
+    data = refused('<p>x</p><link rel="attachment" href="file:///etc/passwd">'
+                   '<img src="file:///etc/passwd"><img src="http://127.0.0.1:9/x.png">')
+    assert b"root:" not in data
+    assert b"/EmbeddedFile" not in data
+
+
+def test_the_fetcher_serves_our_stylesheet():
+    response = StaticOnlyFetcher(STATIC).fetch((STATIC / "css" / "print.css").as_uri())
+    assert response is not None

@@ -1,0 +1,133 @@
+"""The JSON API (docs/api.md): the same engine and store as the pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import store
+
+PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
+# RULES §2.3: E–W bid 100 ♥, 92 + 10 + 20 = 122 -> 120 + 100 = 220; N–S 60.
+DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
+        "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
+
+
+def create(client, **extra):
+    response = client.post("/api/v1/matches", json={"game": "contree", "players": PLAYERS, **extra})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def test_games_lists_contree_with_its_options(client):
+    games = client.get("/api/v1/games").json["games"]
+    contree = next(g for g in games if g["key"] == "contree")
+    options = {o["key"]: o for o in contree["options"]}
+    assert options["target"]["default"] == 3000
+    assert options["belote_to_defenders_on_failure"]["default"] is True
+
+
+def test_score_a_deal_without_saving(client):
+    answer = client.post("/api/v1/contree/score", json=DEAL).json
+    assert answer["made"] is True
+    assert answer["score"] == {"A": 60, "B": 220}
+    assert answer["points"]["B"] == 122
+    assert answer["explanation"] and all(isinstance(line, str) for line in answer["explanation"])
+
+
+def test_options_change_the_score(client):
+    # RULES §2.4 alternate_scoring: made -> the bidders score the bid, the defenders 0.
+    answer = client.post("/api/v1/contree/score", json={**DEAL, "options": {"alternate_scoring": True}}).json
+    assert answer["score"] == {"A": 0, "B": 100}
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    pytest.param({**DEAL, "card_points": {"B": 200}}, "card_points", id="points out of range"),
+    pytest.param({**DEAL, "bid": 95}, "bid", id="bid not in tens"),
+    pytest.param({**DEAL, "bid": "a lot"}, "bid", id="bid not a number"),
+    pytest.param({**DEAL, "contre": "double"}, "contre", id="unknown contre"),
+    pytest.param({**DEAL, "belote": "C"}, "belote", id="belote for no team"),
+    pytest.param({**DEAL, "options": {"jokers": True}}, "options.jokers", id="unknown option"),
+    pytest.param({**DEAL, "options": {"target": "soon"}}, "options.target", id="bad option value"),
+    pytest.param({**DEAL, "options": []}, "options", id="options not an object"),
+])
+def test_bad_deals_answer_400_naming_the_field(client, body, field):
+    response = client.post("/api/v1/contree/score", json=body)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == field
+    assert response.json["error"]["message"]
+
+
+def test_a_non_json_body_is_refused(client):
+    response = client.post("/api/v1/contree/score", data="bid=100")
+    assert response.status_code == 400
+    assert "JSON" in response.json["error"]["message"]
+
+
+def test_unknown_game_is_named(client):
+    response = client.post("/api/v1/poker/score", json=DEAL)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == "game"
+
+
+def test_match_lifecycle(client):
+    match = create(client, options={"target": 500})
+    match_id = match["id"]
+    added = client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    assert added.status_code == 201
+    deal = added.json["deal"]
+    assert added.json["totals"] == {"A": 60, "B": 220}
+    # edit: the bidders took 72 instead -> 102 -> 100 + 100 = 200 (RULES §2.3)
+    edited = client.put(f"/api/v1/matches/{match_id}/deals/{deal['id']}",
+                        json={**DEAL, "card_points": {"B": 72}, "version": deal["version"]})
+    assert edited.status_code == 200
+    assert edited.json["totals"] == {"A": 80, "B": 200}
+    stale = client.put(f"/api/v1/matches/{match_id}/deals/{deal['id']}",
+                       json={**DEAL, "version": deal["version"]})
+    assert stale.status_code == 409
+    assert stale.json["error"]["field"] == "version"
+    full = client.get(f"/api/v1/matches/{match_id}").json
+    assert full["deals"][0]["declarations"]["card_points"] == {"A": 80, "B": 72}
+    assert client.delete(f"/api/v1/matches/{match_id}/deals/{deal['id']}").status_code == 204
+    assert client.get(f"/api/v1/matches/{match_id}").json["totals"] == {"A": 0, "B": 0}
+    assert client.delete(f"/api/v1/matches/{match_id}").status_code == 204
+    assert client.get(f"/api/v1/matches/{match_id}").status_code == 404
+
+
+def test_a_replayed_call_records_one_deal(app, client):
+    match_id = create(client)["id"]
+    headers = {"Idempotency-Key": "deal-1-from-phone-a"}
+    first = client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL, headers=headers)
+    again = client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json["deal"]["id"] == again.json["deal"]["id"]
+    with app.app_context():
+        assert len(store.list_deals(store.get_db(), match_id)) == 1
+
+
+def test_a_finished_match_refuses_deals(client):
+    match_id = create(client, options={"target": 200})["id"]
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    response = client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    assert response.status_code == 400
+    assert "over" in response.json["error"]["message"]
+    result = client.get(f"/api/v1/matches/{match_id}").json["result"]
+    assert result["winner"] == "B" and result["draw"] is False
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    pytest.param({"game": "contree", "players": {**PLAYERS, "E": ""}}, "players.E", id="empty name"),
+    pytest.param({"game": "contree", "players": "four people"}, "players", id="players not an object"),
+    pytest.param({"game": "contree", "players": PLAYERS, "first_dealer": "X"}, "first_dealer", id="bad dealer"),
+    pytest.param({"game": "contree", "players": PLAYERS, "colour": "red"}, "colour", id="unknown field"),
+])
+def test_bad_matches_are_refused_and_nothing_is_stored(app, client, body, field):
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == field
+    assert client.get("/api/v1/matches").json["matches"] == []
+
+
+def test_api_errors_for_missing_things_are_json(client):
+    response = client.get("/api/v1/matches/42")
+    assert response.status_code == 404
+    assert "error" in response.json

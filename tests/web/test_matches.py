@@ -1,0 +1,186 @@
+"""The Contrée flow through the pages, with real CSRF tokens (RULES.md §2.3 for the numbers)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import store
+from helpers import csrf_token
+
+# RULES §2.3: E–W bid 100 ♥ and take 92 + 10 last trick + 20 belote = 122 -> 120 + 100 = 220;
+# N–S keep 152 - 92 = 60.
+MADE_100 = {"dealer": "N", "bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92",
+            "last_trick": "bidders", "belote": "bidders"}
+# RULES §2.3: N–S bid 90 ♠, contrée, and take 70: failed; E–W write (160 + 90) × 2 = 500.
+CONTRE_FAILED = {"dealer": "E", "bidder": "S", "bid": "90", "trump": "S", "contre": "y",
+                 "bidder_points": "70", "last_trick": "defenders"}
+
+
+def totals(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'class="points" data-side="[AB]">(-?\d+)<', html)]
+
+
+def deal_count(app, match_id: int) -> int:
+    with app.app_context():
+        return len(store.list_deals(store.get_db(), match_id))
+
+
+def test_a_new_match_shows_every_house_rule_with_its_default(client):
+    page = client.get("/matches/new/contree").get_data(as_text=True)
+    for option in ("target", "belote_to_defenders_on_failure", "alternate_scoring", "announces",
+                   "contre_fixed_scoring", "require_more_than_opponents", "forced_undertrump"):
+        assert f'name="opt_{option}"' in page
+    assert 'value="3000"' in page  # RULES §2.4: target 3000
+
+
+def test_a_seat_without_a_name_is_refused_and_the_others_are_kept(client):
+    page = client.get("/matches/new/contree").get_data(as_text=True)
+    response = client.post("/matches/new/contree", data={
+        "csrf_token": csrf_token(page), "player_N": "Alice", "player_E": "  ", "player_S": "Carol",
+        "player_W": "Dan", "first_dealer": "N", "opt_target": "3000"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Every seat needs a name." in html
+    assert 'value="Alice"' in html and 'value="Carol"' in html
+
+
+def test_a_bad_option_value_is_named(client):
+    page = client.get("/matches/new/contree").get_data(as_text=True)
+    response = client.post("/matches/new/contree", data={
+        "csrf_token": csrf_token(page), "player_N": "A", "player_E": "B", "player_S": "C", "player_W": "D",
+        "first_dealer": "N", "opt_target": "lots"})
+    assert response.status_code == 422
+    assert "target" in response.get_data(as_text=True)
+
+
+def test_preview_shows_the_score_and_explanation_without_saving(app, pages):
+    match_id = pages.start_match()
+    response = pages.post_deal(match_id, MADE_100, action="preview")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "220" in html and "made" in html
+    assert 'class="explanation"' in html
+    assert deal_count(app, match_id) == 0
+
+
+def test_three_deals_make_the_running_totals(app, pages, client):
+    match_id = pages.start_match()
+    assert pages.post_deal(match_id, MADE_100).status_code == 302
+    assert pages.post_deal(match_id, CONTRE_FAILED).status_code == 302
+    # RULES §2.3: W bids 80 ♣ and takes 81 + 10 = 91 -> 90 + 80 = 170; N–S 71 -> 70.
+    assert pages.post_deal(match_id, {"dealer": "S", "bidder": "W", "bid": "80", "trump": "C",
+                                      "bidder_points": "81", "last_trick": "bidders"}).status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(html) == [60 + 0 + 70, 220 + 500 + 170]
+    assert "<polyline" in html  # the chart of the totals
+
+
+def test_the_dealer_rotates_by_itself(pages):
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)  # dealt by N
+    page = pages.deal_form(match_id)
+    assert re.search(r'<input checked [^>]*name="dealer" type="radio" value="E"', page)
+
+
+@pytest.mark.parametrize(("fields", "field", "message"), [
+    pytest.param({**MADE_100, "bidder_points": "200"}, "bidder_points", "152", id="points over 152"),
+    pytest.param({**MADE_100, "bidder_points": "ninety"}, "bidder_points", "", id="points not a number"),
+    pytest.param({**MADE_100, "bid": "95"}, "bid", "", id="bid not in tens"),
+    pytest.param({**MADE_100, "surcontre": "y"}, "surcontre", "", id="surcontre without contre"),
+    pytest.param({**MADE_100, "defender_points": "70"}, "defender_points", "", id="points not adding up"),
+    pytest.param({k: v for k, v in MADE_100.items() if k != "trump"}, "trump", "", id="no trump"),
+])
+def test_bad_deals_are_refused_by_field_with_the_typing_kept(app, pages, fields, field, message):
+    match_id = pages.start_match()
+    response = pages.post_deal(match_id, fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f'id="{field}-error"' in html or f'id="{field}-0-error"' in html or \
+        re.search(rf'id="{field}"[^>]*aria-invalid', html) or f'{field}-error' in html
+    assert message in html
+    if fields.get("bidder_points", "").isalpha():
+        assert f'value="{fields["bidder_points"]}"' in html  # what was typed stays
+    assert deal_count(app, match_id) == 0
+
+
+def test_a_double_tapped_save_records_one_deal(app, pages):
+    match_id = pages.start_match()
+    page = pages.deal_form(match_id)
+    first = pages.post_deal(match_id, MADE_100, page=page)
+    second = pages.post_deal(match_id, MADE_100, page=page)
+    assert first.status_code == second.status_code == 302
+    assert deal_count(app, match_id) == 1
+
+
+def test_two_phones_adding_at_once_get_a_conflict_with_their_input_kept(app, pages):
+    match_id = pages.start_match()
+    phone_a, phone_b = pages.deal_form(match_id), pages.deal_form(match_id)
+    assert pages.post_deal(match_id, MADE_100, page=phone_a).status_code == 302
+    response = pages.post_deal(match_id, CONTRE_FAILED, page=phone_b)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "meanwhile" in html
+    assert 'value="70"' in html
+    assert deal_count(app, match_id) == 1
+
+
+def test_editing_the_first_deal_rescores_everything_after_it(app, pages, client):
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)
+    pages.post_deal(match_id, CONTRE_FAILED)
+    with app.app_context():
+        first = store.list_deals(store.get_db(), match_id)[0]
+    edit_page = pages.deal_form(match_id, first.id)
+    assert 'value="92"' in edit_page  # the stored declarations come back into the form
+    # RULES §2.3: 72 + 10 + 20 = 102 >= 100 -> 100 + 100 = 200; N–S 80.
+    response = pages.post_deal(match_id, {**MADE_100, "bidder_points": "72"}, deal_id=first.id, page=edit_page)
+    assert response.status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(html) == [80, 200 + 500]
+
+
+def test_undo_takes_back_the_last_deal(app, pages, client):
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)
+    pages.post_deal(match_id, CONTRE_FAILED)
+    sheet = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    client.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)})
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]
+
+
+def test_the_match_ends_at_the_target_and_refuses_more_deals(app, pages, client):
+    match_id = pages.start_match(opt_target="300")
+    pages.post_deal(match_id, MADE_100)       # E–W 220
+    pages.post_deal(match_id, CONTRE_FAILED)  # E–W 720 >= 300: E–W win (RULES §2.5)
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Bob &amp; Dan win the match" in html
+    assert "Record deal" not in html
+    response = pages.post_deal(match_id, MADE_100)
+    assert response.status_code == 422
+    assert "The match is over" in response.get_data(as_text=True)
+    assert deal_count(app, match_id) == 2
+
+
+def test_a_post_without_a_valid_token_keeps_what_was_typed(app, pages, client):
+    match_id = pages.start_match()
+    response = client.post(f"/matches/{match_id}/deals/new",
+                           data={**MADE_100, "csrf_token": "stale", "action": "save"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Send again" in html
+    assert 'name="bidder_points" value="92"' in html
+    assert deal_count(app, match_id) == 0
+
+
+def test_player_names_are_shown_as_text(pages, client):
+    match_id = pages.start_match(players={"N": "<script>alert(1)</script>", "E": "Bob", "S": "Carol", "W": "Dan"})
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_unknown_pages_answer_404_not_500(client):
+    assert client.get("/matches/999").status_code == 404
+    assert client.get("/matches/new/poker").status_code == 404
