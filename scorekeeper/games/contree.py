@@ -48,7 +48,7 @@ def round10(points: int) -> int:
 
 
 OPTIONS = (
-    Option("target", TARGET, N_("Target"), N_("The first team to reach this total wins (RULES §2.5)"),
+    Option("target", TARGET, N_("Target"), N_("The first team to reach this total wins; both past it: the higher total wins"),
            minimum=TARGET_MIN, maximum=TARGET_MAX),
     Option("belote_to_defenders_on_failure", True, N_("Belote to the defenders on failure"),
            N_("A failed contract gives any belote to the defenders; off: it stays with its holder")),
@@ -68,7 +68,7 @@ OPTIONS = (
     Option("weak_hand_redeal", True, N_("Weak-hand redeal"),
            N_("A player whose hand counts 10 or less as plain cards may ask for a redeal"), scoring=False),
     Option("bidding_conventions", "none", N_("Bidding conventions"),
-           N_("Conventional meanings of opening bids (the seed's scheme or “aux as”); information only"),
+           N_("Conventional meanings of opening bids (the usual scheme or “aux as”); for information, no effect on the score"),
            choices=("none", "standard", "aux_as"), scoring=False),
 )
 
