@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from helpers import Pages
+from tests.helpers import Pages
 from scorekeeper import create_app, store
 
 

@@ -26,6 +26,7 @@ CONTRES = ("none", "contre", "surcontre")  # RULES §6
 KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre", "card_points",
         "last_trick", "tricks_won", "belote", "melds", "play_order")
 """Every declaration of a Contrée deal (RULES.md §6); the canonical dict has all of them."""
+SHOWN_MAX = 40  # characters of a refused value quoted back in a message
 
 
 def other_team(team: str) -> str:
@@ -46,7 +47,7 @@ def play_order_after(dealer: str) -> list[str]:
 def _text(value: object) -> str:
     """A value as shown in a message, kept short whatever was sent."""
     text = str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
 
 
 def _pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,

@@ -6,26 +6,16 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Card, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
-from .base import Options, Say
+from .base import Options, Ruling, Say
 
 HAND_SIZE = 8  # RULES §2.2: 32 cards, 8 to each of the four players
 TRICK_SIZE = 4  # RULES §2.6: one card from each player
 WEAK_HAND = 10  # RULES §2.2: 10 or fewer points, all cards valued as plain cards
-
-
-@dataclass(frozen=True, slots=True)
-class RefereeAnswer:
-    """A referee's answer: ``answer`` is plain JSON data, ``lines`` say why."""
-
-    answer: Mapping[str, Any]
-    lines: tuple[Say, ...]
 
 
 def _hand(hand: str | Sequence[str | Card], field: str = "hand") -> tuple[Card, ...]:
@@ -40,7 +30,7 @@ def _labels(cards: Iterable[Card]) -> str:
     return format_cards(cards, symbols=True)
 
 
-def redeal_check(hand: str | Sequence[str | Card], options: Options) -> RefereeAnswer:
+def redeal_check(hand: str | Sequence[str | Card], options: Options) -> Ruling:
     """May this hand ask for a redeal? RULES.md §2.2: 10 points or fewer with every card
     valued as a plain-suit card (A 11, 10 10, K 4, Q 3, J 2); the dealer does not change."""
     cards = _hand(hand)
@@ -51,13 +41,13 @@ def redeal_check(hand: str | Sequence[str | Card], options: Options) -> RefereeA
     params = {"cards": _labels(cards), "points": points, "limit": WEAK_HAND}
     count = Say(N_("%(cards)s count %(points)d as plain cards"), params)
     if not options["weak_hand_redeal"]:
-        return RefereeAnswer({"allowed": False, "points": points},
+        return Ruling({"allowed": False, "points": points},
                              (count, Say(N_("Weak-hand redeals are off in this match"))))
     if points <= WEAK_HAND:
         allowed = Say(N_("%(points)d ≤ %(limit)d: the player may ask for a redeal; the same dealer deals "
                          "again"), params)
-        return RefereeAnswer({"allowed": True, "points": points}, (count, allowed))
-    return RefereeAnswer({"allowed": False, "points": points},
+        return Ruling({"allowed": True, "points": points}, (count, allowed))
+    return Ruling({"allowed": False, "points": points},
                          (count, Say(N_("%(points)d > %(limit)d: no redeal"), params)))
 
 
@@ -70,7 +60,7 @@ def _trick(trick: str | Sequence[str | Card], field: str, most: int) -> tuple[Ca
 
 
 def legal_play(hand: str | Sequence[str | Card], trick_so_far: str | Sequence[str | Card], trump: str,
-               partner_winning: bool | None, options: Options) -> RefereeAnswer:
+               partner_winning: bool | None, options: Options) -> Ruling:
     """The cards the next player may play (RULES.md §2.6; option forced_undertrump §2.4).
 
     ``trick_so_far`` is in play order, first = led; ``partner_winning`` (None: read from
@@ -90,10 +80,10 @@ def legal_play(hand: str | Sequence[str | Card], trick_so_far: str | Sequence[st
         if reason is not None and reason not in lines:
             lines.append(reason)
     winning = len(played) >= 2 and jass.trick_winner(played, trump) == len(played) - 2
-    return RefereeAnswer({"legal": [str(card) for card in legal], "partner_winning": winning}, tuple(lines))
+    return Ruling({"legal": [str(card) for card in legal], "partner_winning": winning}, tuple(lines))
 
 
-def trick_winner(trick: str | Sequence[str | Card], trump: str) -> RefereeAnswer:
+def trick_winner(trick: str | Sequence[str | Card], trump: str) -> Ruling:
     """Who wins the trick so far (RULES.md §2.6 with §1.9): the highest trump if any, else
     the highest card of the suit led. ``winner`` is the index in ``trick`` (0 = led)."""
     cards = _trick(trick, "trick", TRICK_SIZE)
@@ -104,4 +94,4 @@ def trick_winner(trick: str | Sequence[str | Card], trump: str) -> RefereeAnswer
         why = Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)
     else:
         why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
-    return RefereeAnswer({"winner": index, "card": str(card)}, (why,))
+    return Ruling({"winner": index, "card": str(card)}, (why,))

@@ -146,6 +146,32 @@ class ScoredDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class Ruling:
+    """A referee's answer: ``answer`` is plain JSON data (RULES.md §6 names), ``lines`` say why."""
+
+    answer: Mapping[str, Any]
+    lines: tuple[Say, ...]
+
+
+def take(query: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The fields of a referee query: unknown ones refused, missing required ones named."""
+    for key in query:
+        if key not in required and key not in optional:
+            raise RuleViolation(N_("“%(name)s” is not part of this question"), field=key, name=key)
+    for key in required:
+        if query.get(key) is None:
+            raise RuleViolation(N_("%(name)s is missing"), field=key, name=key)
+    return {key: query.get(key) for key in required + optional}
+
+
+def _totals(raw: object, sides: tuple[str, ...], field: str) -> dict[str, int]:
+    if not isinstance(raw, Mapping) or set(raw) != set(sides):
+        raise RuleViolation(N_("%(name)s needs a number for each of %(sides)s"), field=field,
+                            name=field, sides=", ".join(sides))
+    return {side: _as_int(raw[side], field, field) for side in sides}
+
+
+@dataclass(frozen=True, slots=True)
 class MatchResult:
     """The end of a match: a winner, or a draw (``winner`` None)."""
 
@@ -184,6 +210,7 @@ class GameRules(ABC):
     seats: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()  # who scores: teams ("A", "B") or the seats themselves
     options: tuple[Option, ...] = ()
+    referee_kinds: tuple[str, ...] = ("game_end",)  # each answered by a referee_<kind> method
 
     # -- options -------------------------------------------------------------------------
 
@@ -259,3 +286,26 @@ class GameRules(ABC):
             if result is None:
                 result = self.match_result(totals, options)
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    # -- the referee ---------------------------------------------------------------------
+
+    def referee(self, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Answer one of the RULES.md §6 referee questions this game knows."""
+        if kind not in self.referee_kinds:
+            raise RuleViolation(N_("“%(kind)s” is not a referee question for this game (ask one of: %(kinds)s)"),
+                                field="kind", kind=kind, kinds=", ".join(self.referee_kinds))
+        answer: Ruling = getattr(self, f"referee_{kind}")(query, options)
+        return answer
+
+    def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Totals after a deal, and whether the match is over (``totals_before`` + ``deal_score``)."""
+        asked = take(query, ("totals_before", "deal_score"))
+        before = _totals(asked["totals_before"], self.sides, "totals_before")
+        deal = _totals(asked["deal_score"], self.sides, "deal_score")
+        totals = {side: before[side] + deal[side] for side in self.sides}
+        result = self.match_result(totals, options)
+        answer = {"totals": totals, "finished": result is not None,
+                  "winner": result.winner if result else None, "draw": bool(result and result.draw)}
+        if result is None:
+            return Ruling(answer, (Say(N_("Nobody has reached the end of the match yet.")),))
+        return Ruling(answer, result.lines)

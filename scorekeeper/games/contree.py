@@ -24,10 +24,10 @@ from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import N_, RuleViolation
 from . import _contree_form, _contree_referee, jass
 from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
-from ._contree_referee import RefereeAnswer, trick_winner
-from .base import DealField, GameRules, MatchResult, Option, Options, Say, ScoredDeal
+from ._contree_referee import trick_winner
+from .base import DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 
-__all__ = ["RULES", "ContreeRules", "RefereeAnswer", "legal_play", "redeal_check", "round10", "trick_winner"]
+__all__ = ["RULES", "ContreeRules", "Ruling", "legal_play", "redeal_check", "round10", "trick_winner"]
 
 LAST_TRICK = jass.LAST_TRICK  # RULES §2.1: 10 for the last trick ("dix de der")
 BELOTE = jass.BELOTE  # RULES §2.1: K + Q of trumps in one hand
@@ -298,6 +298,7 @@ class ContreeRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
+    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "game_end")
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
         """Every option with its value; alternate and fixed contre scoring exclude each other."""
@@ -357,12 +358,27 @@ class ContreeRules(GameRules):
                        "%(target)d and win"))
         return MatchResult(winner, False, (Say(template, params),))
 
+    def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.6: ``hand``, ``trick_so_far`` (first = led), ``trump``, ``partner_winning``."""
+        asked = take(query, ("hand", "trump"), ("trick_so_far", "partner_winning"))
+        return _contree_referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"],
+                                           asked["partner_winning"], options)
+
+    def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.6: who wins ``trick`` (first = led) under ``trump``."""
+        asked = take(query, ("trick", "trump"))
+        return trick_winner(asked["trick"], asked["trump"])
+
+    def referee_redeal_check(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.2: may this ``hand`` ask for a redeal?"""
+        return _contree_referee.redeal_check(take(query, ("hand",))["hand"], options)
+
 
 RULES = ContreeRules()
 """The one instance the registry lists."""
 
 
-def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None = None) -> RefereeAnswer:
+def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None = None) -> Ruling:
     """May this hand ask for a redeal (RULES.md §2.2, option weak_hand_redeal)?
 
     >>> redeal_check("QS JS 9S 8H 7H 9D 8C 7C").answer
@@ -373,7 +389,7 @@ def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None
 
 def legal_play(hand: str | Sequence[str], trick_so_far: str | Sequence[str], trump: str,
                partner_winning: bool | None = None,
-               options: Mapping[str, object] | None = None) -> RefereeAnswer:
+               options: Mapping[str, object] | None = None) -> Ruling:
     """The cards the next player may play (RULES.md §2.6, option forced_undertrump).
 
     >>> legal_play("7H AS 9C", "KS 10S", "H").answer["legal"]

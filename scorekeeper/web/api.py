@@ -82,6 +82,16 @@ def score(game: str):
     return jsonify(scored_json(rules.score_deal(body, options)))
 
 
+@bp.post("/<game>/referee/<kind>")
+def referee(game: str, kind: str):
+    """Answer a referee question (legal_play, trick_winner, redeal_check, game_end, ...)."""
+    rules = _rules(game)
+    body = _body()
+    options = _options(rules, body.pop("options", None))
+    ruling = rules.referee(kind, body, options)
+    return jsonify({**ruling.answer, "explanation": _lines(ruling.lines)})
+
+
 # -- matches ---------------------------------------------------------------------------
 
 def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
@@ -142,7 +152,7 @@ def create_match():
     unknown = set(body) - MATCH_FIELDS
     if unknown:
         field = sorted(unknown)[0]
-        raise RuleViolation(N_("“%(field)s” is not a match field"), field=field)
+        raise RuleViolation(N_("“%(name)s” is not a match field"), field=field, name=field)
     rules = _rules(str(body.get("game", "")))
     players = _players(rules, body.get("players"))
     first_dealer = body.get("first_dealer", rules.seats[0])
@@ -153,7 +163,7 @@ def create_match():
     title, notes = body.get("title", ""), body.get("notes", "")
     for name, value in (("title", title), ("notes", notes)):
         if not isinstance(value, str):
-            raise RuleViolation(N_("%(field)s must be text"), field=name)
+            raise RuleViolation(N_("%(name)s must be text"), field=name, name=name)
     match_id = store.create_match(store.get_db(), game=rules.key, players=players, first_dealer=first_dealer,
                                   options=options, title=title.strip(), notes=notes.strip())
     return jsonify(_match_json(_get_match(match_id), with_deals=True)), 201

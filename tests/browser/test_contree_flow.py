@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from screens import shot
+from tests.browser.screens import shot
 
 pytestmark = pytest.mark.browser
 

@@ -131,3 +131,41 @@ def test_api_errors_for_missing_things_are_json(client):
     response = client.get("/api/v1/matches/42")
     assert response.status_code == 404
     assert "error" in response.json
+
+
+@pytest.mark.parametrize(("kind", "query", "expected"), [
+    pytest.param("legal_play", {"hand": ["7H", "KS", "AS"], "trick_so_far": ["QS", "9S"], "trump": "H"},
+                 {"legal": ["AS", "KS"]}, id="RULES §2.6: follow suit when you can"),
+    pytest.param("legal_play", {"hand": ["7H", "JH", "7C"], "trick_so_far": ["QS", "9H"], "trump": "H"},
+                 {"legal": ["JH"]}, id="RULES §2.6: overtrump the opponent's trump"),
+    pytest.param("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H"}, {"winner": 2},
+                 id="RULES §2.6: the highest trump wins"),
+    pytest.param("redeal_check", {"hand": "7H 8H 9H 7S 8S 9S 7C QC"}, {"allowed": True, "points": 3},
+                 id="RULES §2.2: 10 or fewer points may redeal"),
+    pytest.param("game_end", {"totals_before": {"A": 2900, "B": 2950}, "deal_score": {"A": 160, "B": 60}},
+                 {"finished": True, "winner": "A", "draw": False}, id="RULES §2.5: both past, higher wins"),
+    pytest.param("game_end", {"totals_before": {"A": 2900, "B": 2950}, "deal_score": {"A": 150, "B": 100}},
+                 {"finished": True, "winner": None, "draw": True}, id="RULES §2.5: equal past the target"),
+])
+def test_referee_questions(client, kind, query, expected):
+    response = client.post(f"/api/v1/contree/referee/{kind}", json=query)
+    assert response.status_code == 200, response.json
+    assert expected.items() <= response.json.items()
+    assert response.json["explanation"]
+
+
+@pytest.mark.parametrize(("kind", "query", "field"), [
+    pytest.param("legal_play", {"trick_so_far": ["QS"], "trump": "H"}, "hand", id="no hand"),
+    pytest.param("legal_play", {"hand": ["QS"], "trick_so_far": ["QS"], "trump": "H"}, "hand", id="card twice"),
+    pytest.param("legal_play", {"hand": ["7H"], "trick_so_far": ["QS", "9S", "8S", "7S"], "trump": "H"},
+                 "trick_so_far", id="a full trick"),
+    pytest.param("legal_play", {"hand": ["7H"], "trump": "H", "colour": 1}, "colour", id="unknown field"),
+    pytest.param("redeal_check", {"hand": "7H 8H"}, "hand", id="not eight cards"),
+    pytest.param("game_end", {"totals_before": {"A": 1}, "deal_score": {"A": 1, "B": 2}}, "totals_before",
+                 id="a team missing"),
+    pytest.param("claim", {}, "kind", id="not a question for Contrée yet"),
+])
+def test_bad_referee_questions_name_the_field(client, kind, query, field):
+    response = client.post(f"/api/v1/contree/referee/{kind}", json=query)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == field

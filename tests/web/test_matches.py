@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper import store
-from helpers import csrf_token
+from tests.helpers import csrf_token
 
 # RULES §2.3: E–W bid 100 ♥ and take 92 + 10 last trick + 20 belote = 122 -> 120 + 100 = 220;
 # N–S keep 152 - 92 = 60.
