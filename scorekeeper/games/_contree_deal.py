@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Suit, display_key, format_cards, sort_cards
 from ..errors import N_, RuleViolation
 from . import jass
+from .melds import Meld, check_melds_consistent, meld_from_cards, parse_melds
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
@@ -159,7 +160,7 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
 
 
 def _melds(raw: Mapping[str, Any], *, announces: bool,
-           play_order: list[str] | None) -> tuple[list[dict[str, Any]], tuple[jass.Meld, ...]]:
+           play_order: list[str] | None) -> tuple[list[dict[str, Any]], tuple[Meld, ...]]:
     """The melds as declared, canonical, and parsed; refused unless announces are on."""
     value = raw.get("melds")
     if value is None or value == []:
@@ -169,7 +170,7 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
                             field="melds")
     if not isinstance(value, list):
         raise RuleViolation(N_("melds must be a list of {\"seat\": ..., \"cards\": [...]}"), field="melds")
-    melds: list[jass.Meld] = []
+    melds: list[Meld] = []
     for entry in value:
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise RuleViolation(N_("Each meld is {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
@@ -183,12 +184,12 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
             raise RuleViolation(N_("A meld's cards must be a list of card codes; got “%(value)s”"),
                                 field="melds", value=_text(cards))
         if isinstance(cards, str):  # "AH KH QH" or several melds: "AH KH QH; JS JH JD JC"
-            melds.extend(jass.parse_melds(cards, seat=seat, field="melds"))
+            melds.extend(parse_melds(cards, seat=seat, field="melds"))
         else:  # one meld as a list of card codes
-            melds.append(jass.meld_from_cards(cards, seat=seat, field="melds"))
+            melds.append(meld_from_cards(cards, seat=seat, field="melds"))
     melds.sort(key=lambda meld: (
         SEATS.index(str(meld.seat)), [display_key(c) for c in sort_cards(meld.cards)]))
-    jass.check_melds_consistent(melds, field="melds")
+    check_melds_consistent(melds, field="melds")
     if play_order is None and len({TEAM_OF[str(meld.seat)] for meld in melds}) > 1:
         raise RuleViolation(N_("Give the dealer: the seat order may be needed to compare the melds"),
                             field="dealer")
@@ -196,7 +197,7 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
     return canonical, tuple(melds)
 
 
-def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[jass.Meld]) -> None:
+def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[Meld]) -> None:
     """The belote's K and Q of trumps are in one hand of the team that claims it."""
     if belote is None:
         return
@@ -211,7 +212,7 @@ def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[
                             seats=" & ".join(sorted(set(holders.values()))))
 
 
-def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], tuple[jass.Meld, ...]]:
+def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], tuple[Meld, ...]]:
     """Check a deal's declarations; return them canonical, with the melds parsed.
 
     :raise RuleViolation: naming the declaration at fault

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import format_cards
 from ..errors import N_, RuleViolation
-from . import jass
+from .melds import parse_melds
 from ._contree_deal import BID_STEP, CARD_POINTS_TOTAL, MAX_BID, MIN_BID, SEATS, TEAM_OF, TRICKS, other_team
 from .base import DealField, Options
 
@@ -145,7 +145,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     if options.get("announces"):
         declarations["melds"] = [{"seat": seat, "cards": format_cards(meld.cards).split()}
                                  for seat in SEATS
-                                 for meld in jass.parse_melds(_text(values, MELD_FIELDS[seat]), seat=seat,
+                                 for meld in parse_melds(_text(values, MELD_FIELDS[seat]), seat=seat,
                                                               field=MELD_FIELDS[seat])]
     return declarations
 

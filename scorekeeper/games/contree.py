@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import N_, RuleViolation
 from . import _contree_form, _contree_referee, jass
+from .melds import Meld, compare_melds
 from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
 from ._contree_referee import trick_winner
 from .base import DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
@@ -159,13 +160,13 @@ class _Deal:
 
 
 def _announces(deal: Mapping[str, Any],
-               melds: tuple[jass.Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
+               melds: tuple[Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
     """Counted melds per team, the team that won the comparison, and the lines that say why."""
     counted = dict.fromkeys(TEAMS, 0)
     if not melds:
         return counted, None, []
     # Without a dealer the melds are one team's (``read_declarations``): any order will do.
-    verdict = jass.compare_melds(melds, trump=Suit(deal["trump"]), contract=jass.Contract.SUIT,
+    verdict = compare_melds(melds, trump=Suit(deal["trump"]), contract=jass.Contract.SUIT,
                                  play_order=tuple(deal["play_order"] or SEATS), side_of=TEAM_OF.__getitem__)
     counted.update({team: verdict.counted.get(team, 0) for team in TEAMS})
     reason = [Say(say.template, {**say.params, "side": TEAM_LABELS[say.params["side"]]})
@@ -246,7 +247,7 @@ def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _score(declared: Mapping[str, Any], melds: tuple[jass.Meld, ...], options: Options) -> ScoredDeal:
+def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options) -> ScoredDeal:
     """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4)."""
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)

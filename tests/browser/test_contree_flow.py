@@ -16,7 +16,7 @@ def pick(page, name: str, value: str) -> None:
 
 
 def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
-           contre: bool = False, belote: str = "") -> None:
+           contre: bool = False, belote: str = "", look: str = "") -> None:
     page.get_by_role("link", name=re.compile("Record deal")).click()
     pick(page, "bidder", bidder)
     pick(page, "bid", bid)
@@ -28,6 +28,8 @@ def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
     if belote:
         pick(page, "belote", belote)
     page.locator("#preview .preview").wait_for()  # the live preview (JavaScript)
+    if look:
+        shot(page, look)
     page.get_by_role("button", name="Save deal").click()
     page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
 
@@ -49,16 +51,7 @@ def test_a_match_with_three_deals_and_an_edit(live_url, page):
     assert totals(page) == [60, 220]
     record(page, bidder="S", bid="90", trump="S", points="70", last="defenders", contre=True)
     assert totals(page) == [60, 720]  # RULES §2.3: failed contré -> (160 + 90) x 2 = 500
-    page.get_by_role("link", name=re.compile("Record deal")).click()
-    pick(page, "bidder", "W")
-    pick(page, "bid", "80")
-    pick(page, "trump", "C")
-    page.fill('input[name="bidder_points"]', "81")
-    pick(page, "last_trick", "bidders")
-    page.locator("#preview .preview").wait_for()
-    shot(page, "03-deal-form-preview")
-    page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    record(page, bidder="W", bid="80", trump="C", points="81", last="bidders", look="03-deal-form-preview")
     assert totals(page) == [130, 890]
     shot(page, "04-sheet")
 

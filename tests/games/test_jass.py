@@ -14,10 +14,12 @@ from scorekeeper.errors import RuleViolation
 from scorekeeper.games.base import Say
 from scorekeeper.games.jass import (
     BELOTE, BELOTE_PLAY, BELOTE_THREE_PLAY, CARD_TOTAL, CONTREE_PLAY, KLABERJASS_PLAY, LAST_TRICK,
-    PANDOEREN_PLAY, CardOrders, Contract, Meld, MeldKind, MeldVerdict, RankTable, belote_cards,
-    belote_count, card_points, cards_points, check_melds_consistent, compare_melds,
-    compare_sequences_klaberjass, explain_plays, find_melds, klaberjass_sequence_value, legal_plays,
-    meld_from_cards, meld_strength, meld_value, parse_melds, trick_winner,
+    PANDOEREN_PLAY, CardOrders, Contract, RankTable, belote_cards, belote_count, card_points, cards_points,
+    explain_plays, legal_plays, trick_winner,
+)
+from scorekeeper.games.melds import (
+    Meld, MeldKind, MeldVerdict, check_melds_consistent, compare_melds, compare_sequences_klaberjass,
+    find_melds, klaberjass_sequence_value, meld_from_cards, meld_strength, meld_value, parse_melds,
 )
 
 CARDS_32 = sorted(DECK_32, key=display_key)

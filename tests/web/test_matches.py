@@ -22,6 +22,15 @@ def totals(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'class="points" data-side="[AB]">(-?\d+)<', html)]
 
 
+def two_deals(app, pages) -> tuple[int, store.Deal]:
+    """A match with MADE_100 then CONTRE_FAILED; answers the match and its first deal."""
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)
+    pages.post_deal(match_id, CONTRE_FAILED)
+    with app.app_context():
+        return match_id, store.list_deals(store.get_db(), match_id)[0]
+
+
 def deal_count(app, match_id: int) -> int:
     with app.app_context():
         return len(store.list_deals(store.get_db(), match_id))
@@ -127,11 +136,7 @@ def test_two_phones_adding_at_once_get_a_conflict_with_their_input_kept(app, pag
 
 
 def test_editing_the_first_deal_rescores_everything_after_it(app, pages, client):
-    match_id = pages.start_match()
-    pages.post_deal(match_id, MADE_100)
-    pages.post_deal(match_id, CONTRE_FAILED)
-    with app.app_context():
-        first = store.list_deals(store.get_db(), match_id)[0]
+    match_id, first = two_deals(app, pages)
     edit_page = pages.deal_form(match_id, first.id)
     assert 'value="92"' in edit_page  # the stored declarations come back into the form
     # RULES §2.3: 72 + 10 + 20 = 102 >= 100 -> 100 + 100 = 200; N–S 80.
@@ -142,9 +147,7 @@ def test_editing_the_first_deal_rescores_everything_after_it(app, pages, client)
 
 
 def test_undo_takes_back_the_last_deal(app, pages, client):
-    match_id = pages.start_match()
-    pages.post_deal(match_id, MADE_100)
-    pages.post_deal(match_id, CONTRE_FAILED)
+    match_id, _ = two_deals(app, pages)
     sheet = client.get(f"/matches/{match_id}").get_data(as_text=True)
     client.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)})
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]
@@ -184,3 +187,52 @@ def test_player_names_are_shown_as_text(pages, client):
 def test_unknown_pages_answer_404_not_500(client):
     assert client.get("/matches/999").status_code == 404
     assert client.get("/matches/new/poker").status_code == 404
+
+
+def test_announces_appear_when_the_match_plays_them(app, pages, client):
+    match_id = pages.start_match(opt_announces="y")
+    page = pages.deal_form(match_id)
+    assert 'name="melds_N"' in page and 'name="melds_W"' in page
+    # RULES §2.4 announces: N's tierce (20) counts for N–S: 90 + 10 + 20 = 120 -> 120 + 100 = 220.
+    response = pages.post_deal(match_id, {"dealer": "W", "bidder": "N", "bid": "100", "trump": "S",
+                                          "bidder_points": "90", "last_trick": "bidders",
+                                          "melds_N": "AH KH QH"}, page=page)
+    assert response.status_code == 302
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [220, 60]
+
+
+def test_announces_are_not_asked_when_the_match_does_not_play_them(pages):
+    assert 'name="melds_N"' not in pages.deal_form(pages.start_match())
+
+
+def test_a_bad_meld_is_refused_under_its_seat(app, pages):
+    match_id = pages.start_match(opt_announces="y")
+    response = pages.post_deal(match_id, {**MADE_100, "melds_E": "AH KH JH"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="melds_E-error"' in html
+    assert "AH KH JH" in html  # what was typed stays
+    assert deal_count(app, match_id) == 0
+
+
+def test_a_capot_bid_made_scores_500(pages, client):
+    match_id = pages.start_match()
+    # RULES §2.3 capot bid made: 500 to the bidders, nothing to the defenders.
+    response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "bid": "capot", "trump": "S",
+                                          "capot": "y", "bidder_points": "152", "last_trick": "bidders"})
+    assert response.status_code == 302
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
+
+
+def test_deleting_a_deal_rescores_the_sheet(app, pages, client):
+    match_id, first = two_deals(app, pages)
+    page = pages.deal_form(match_id, first.id)
+    client.post(f"/matches/{match_id}/deals/{first.id}/delete", data={"csrf_token": csrf_token(page)})
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
+
+
+def test_the_sheet_pdf_link_works(pages, client):
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)
+    response = client.get(f"/matches/{match_id}/sheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"

@@ -1,0 +1,98 @@
+"""The store: WAL, foreign keys, migrations once, writes that are whole or absent."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from scorekeeper import store
+
+PLAYERS = {"N": "A", "E": "B", "S": "C", "W": "D"}
+DEAL = {"dealer": "N", "bid": 100}
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "s.sqlite")
+    store.init_db(path)
+    db = store.connect(path)
+    yield db
+    db.close()
+
+
+def new_match(db) -> int:
+    return store.create_match(db, game="contree", players=PLAYERS, first_dealer="N", options={"target": 3000})
+
+
+def test_the_database_runs_in_wal_mode_with_foreign_keys(db):
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("insert into deals (match_id, seq, declarations, created, version) values (999, 1, '{}', 'x', 1)")
+
+
+def test_migrations_apply_once(tmp_path):
+    path = str(tmp_path / "m.sqlite")
+    assert store.init_db(path) == ["create_matches_and_deals"]
+    assert store.init_db(path) == []
+
+
+def test_a_refused_write_leaves_nothing_behind(db):
+    match_id = new_match(db)
+
+    def refuse(match, deals):
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        store.add_deal(db, match_id, DEAL, guard=refuse)
+    assert store.list_deals(db, match_id) == []
+    assert store.get_match(db, match_id).version == 1
+
+
+def test_a_stale_version_is_a_conflict_and_changes_nothing(db):
+    match_id = new_match(db)
+    store.add_deal(db, match_id, DEAL, version=1)
+    with pytest.raises(store.Conflict) as conflict:
+        store.add_deal(db, match_id, DEAL, version=1)
+    assert conflict.value.current_version == 2
+    assert len(store.list_deals(db, match_id)) == 1
+
+
+def test_the_same_nonce_records_one_deal(db):
+    match_id = new_match(db)
+    first = store.add_deal(db, match_id, DEAL, nonce="tap")
+    again = store.add_deal(db, match_id, DEAL, nonce="tap")
+    assert first == (first[0], True) and again == (first[0], False)
+    assert len(store.list_deals(db, match_id)) == 1
+
+
+def test_concurrent_writers_all_land(tmp_path):
+    """PLATFORM.md: BEGIN IMMEDIATE + busy timeout gave 0 'database is locked' failures."""
+    path = str(tmp_path / "c.sqlite")
+    store.init_db(path)
+    setup = store.connect(path)
+    match_id = new_match(setup)
+    errors: list[Exception] = []
+
+    def writer(n: int) -> None:
+        db = store.connect(path)
+        try:
+            for i in range(25):
+                store.add_deal(db, match_id, {"n": n, "i": i}, nonce=f"{n}-{i}")
+        except Exception as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    deals = store.list_deals(setup, match_id)
+    assert [d.seq for d in deals] == list(range(1, 201))
+    assert store.get_match(setup, match_id).version == 201
+    setup.close()
