@@ -131,6 +131,22 @@ class DealField:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits at the table and who scores under a match's options (Belote: 4 or 3 players)."""
+
+    seats: tuple[str, ...]
+    sides: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A way to start the game offered on the front page ("Belote for three")."""
+
+    label: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class ScoredDeal:
     """What the engine answers for one deal.
 
@@ -211,6 +227,15 @@ class GameRules(ABC):
     sides: tuple[str, ...] = ()  # who scores: teams ("A", "B") or the seats themselves
     options: tuple[Option, ...] = ()
     referee_kinds: tuple[str, ...] = ("game_end",)  # each answered by a referee_<kind> method
+    presets: tuple[Preset, ...] = ()  # empty: one way to start, with the defaults
+
+    def starts(self) -> tuple[Preset, ...]:
+        """The ways to start a match of this game, for the front page."""
+        return self.presets or (Preset(self.name),)
+
+    def table(self, options: Options) -> Table:
+        """The seats and the scoring sides under these options."""
+        return Table(self.seats, self.sides)
 
     # -- options -------------------------------------------------------------------------
 
@@ -235,9 +260,10 @@ class GameRules(ABC):
         """How a side is named in explanations (``N–S``); untranslated, no words."""
         return side
 
-    def next_dealer(self, dealer: str) -> str:
+    def next_dealer(self, dealer: str, options: Options) -> str:
         """The dealer of the next deal."""
-        return self.seats[(self.seats.index(dealer) + 1) % len(self.seats)]
+        seats = self.table(options).seats
+        return seats[(seats.index(dealer) + 1) % len(seats)]
 
     @abstractmethod
     def deal_fields(self, options: Options) -> tuple[DealField, ...]:
@@ -275,7 +301,7 @@ class GameRules(ABC):
         reached before the last deal means the history was edited: the later rows are
         still shown, and the result is the first one reached.
         """
-        totals = dict.fromkeys(self.sides, 0)
+        totals = dict.fromkeys(self.table(options).sides, 0)
         rows: list[SheetRow] = []
         result: MatchResult | None = None
         for declarations in deals:
@@ -300,9 +326,10 @@ class GameRules(ABC):
     def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Totals after a deal, and whether the match is over (``totals_before`` + ``deal_score``)."""
         asked = take(query, ("totals_before", "deal_score"))
-        before = _totals(asked["totals_before"], self.sides, "totals_before")
-        deal = _totals(asked["deal_score"], self.sides, "deal_score")
-        totals = {side: before[side] + deal[side] for side in self.sides}
+        sides = self.table(options).sides
+        before = _totals(asked["totals_before"], sides, "totals_before")
+        deal = _totals(asked["deal_score"], sides, "deal_score")
+        totals = {side: before[side] + deal[side] for side in sides}
         result = self.match_result(totals, options)
         answer = {"totals": totals, "finished": result is not None,
                   "winner": result.winner if result else None, "draw": bool(result and result.draw)}

@@ -58,6 +58,9 @@ def list_games():
     """Every game with its seats, sides and option schema."""
     return jsonify(games=[{
         "key": rules.key, "name": gettext(rules.name), "seats": list(rules.seats), "sides": list(rules.sides),
+        "presets": [{"label": gettext(preset.label), "options": dict(preset.options),
+                     "seats": list(rules.table(rules.resolve_options(preset.options)).seats)}
+                    for preset in rules.starts()],
         "options": [{"key": o.key, "kind": o.kind, "default": o.default, "choices": list(o.choices),
                      "minimum": o.minimum, "maximum": o.maximum, "label": gettext(o.label),
                      "help": gettext(o.help)} for o in rules.options],
@@ -100,7 +103,7 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
         "id": match.id, "game": match.game, "title": match.title, "players": dict(match.players),
         "first_dealer": match.first_dealer, "options": dict(match.options), "notes": match.notes,
         "created": match.created, "version": match.version,
-        "sides": side_names(rules, match.players),
+        "sides": side_names(rules, rules.table(match.options), match.players),
         "url": url_for("matches.sheet", match_id=match.id),
     }
     if with_deals:
@@ -121,11 +124,11 @@ def _get_match(match_id: int) -> store.Match:
         abort(404)
 
 
-def _players(rules: GameRules, raw: object) -> dict[str, str]:
+def _players(seats: tuple[str, ...], raw: object) -> dict[str, str]:
     if not isinstance(raw, dict):
         raise RuleViolation(N_("players must be an object of seat → name"), field="players")
     players: dict[str, str] = {}
-    for seat in rules.seats:
+    for seat in seats:
         name = raw.get(seat)
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation(N_("Seat %(seat)s needs a player name."), field=f"players.{seat}", seat=seat)
@@ -133,7 +136,7 @@ def _players(rules: GameRules, raw: object) -> dict[str, str]:
             raise RuleViolation(N_("A name has at most %(max)d characters."), field=f"players.{seat}",
                                 max=NAME_MAX)
         players[seat] = name.strip()
-    extra = set(raw) - set(rules.seats)
+    extra = set(raw) - set(seats)
     if extra:
         raise RuleViolation(N_("“%(seat)s” is not a seat of this game."), field="players", seat=sorted(extra)[0])
     return players
@@ -154,12 +157,13 @@ def create_match():
         field = sorted(unknown)[0]
         raise RuleViolation(N_("“%(name)s” is not a match field"), field=field, name=field)
     rules = _rules(str(body.get("game", "")))
-    players = _players(rules, body.get("players"))
-    first_dealer = body.get("first_dealer", rules.seats[0])
-    if first_dealer not in rules.seats:
-        raise RuleViolation(N_("first_dealer must be one of %(seats)s"), field="first_dealer",
-                            seats=", ".join(rules.seats))
     options = _options(rules, body.get("options"))
+    seats = rules.table(options).seats
+    players = _players(seats, body.get("players"))
+    first_dealer = body.get("first_dealer", seats[0])
+    if first_dealer not in seats:
+        raise RuleViolation(N_("first_dealer must be one of %(seats)s"), field="first_dealer",
+                            seats=", ".join(seats))
     title, notes = body.get("title", ""), body.get("notes", "")
     for name, value in (("title", title), ("notes", notes)):
         if not isinstance(value, str):

@@ -18,7 +18,7 @@ from wtforms.validators import DataRequired, Length
 
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from ..games.base import DealField, GameRules, Option
+from ..games.base import DealField, GameRules, Option, Table
 
 NAME_MAX = 40
 NOTES_MAX = 2000
@@ -44,26 +44,26 @@ class EngineForm(FlaskForm):
         return {name: self._fields[name].data for name in self.engine_fields}
 
 
-def _seat_choices(rules: GameRules, players: Mapping[str, str]) -> list[SelectChoice]:
-    return [SelectChoice(seat, f"{seat} · {players.get(seat, '')}".rstrip(" ·")) for seat in rules.seats]
+def _seat_choices(table: Table, players: Mapping[str, str]) -> list[SelectChoice]:
+    return [SelectChoice(seat, f"{seat} · {players.get(seat, '')}".rstrip(" ·")) for seat in table.seats]
 
 
 def _suit_choices() -> list[SelectChoice]:
     return [SelectChoice(suit.value, SUIT_SYMBOLS[suit]) for suit in Suit]
 
 
-def _wtf_field(spec: DealField, rules: GameRules, players: Mapping[str, str]) -> Field:
+def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping[str, str]) -> Field:
     """One WTForms field for one of the rules' deal fields."""
     label = _l(spec.label)
     description = _l(spec.help) if spec.help else ""
     render_kw: dict[str, Any] = {"data-kind": spec.kind}
     if spec.kind in ("seat", "team", "suit", "choice"):
         if spec.kind == "seat":
-            choices = _seat_choices(rules, players)
+            choices = _seat_choices(table, players)
         elif spec.kind == "suit":
             choices = _suit_choices()
         elif spec.kind == "team":
-            choices = [SelectChoice(side, rules.side_label(side)) for side in rules.sides]
+            choices = [SelectChoice(side, rules.side_label(side)) for side in table.sides]
         else:
             choices = [SelectChoice(value, _l(text) if text else "—") for value, text in spec.choices]
         return RadioField(label, choices=choices, default=spec.default, description=description,
@@ -84,6 +84,7 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
     :param data: values to show (an existing deal, or the next dealer); a POST overrides them
     """
     specs = rules.deal_fields(options)
+    table = rules.table(options)
 
     class DealForm(EngineForm):
         engine_fields = tuple(spec.name for spec in specs)
@@ -92,41 +93,45 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
         nonce = HiddenField()
 
     for spec in specs:
-        setattr(DealForm, spec.name, _wtf_field(spec, rules, players))
+        setattr(DealForm, spec.name, _wtf_field(spec, rules, table, players))
     form = DealForm(data={"nonce": uuid.uuid4().hex, **(data or {})})
     return form
 
 
-def _option_field(option: Option) -> Field:
+def _option_field(option: Option, value: object) -> Field:
     label, help_text = _l(option.label), _l(option.help)
     if option.kind == "bool":
-        return BooleanField(label, default=option.default, description=help_text)
+        return BooleanField(label, default=value, description=help_text)
     if option.kind == "choice":
-        return SelectField(label, choices=[SelectChoice(c) for c in option.choices], default=option.default,
+        return SelectField(label, choices=[SelectChoice(c) for c in option.choices], default=value,
                            description=help_text)
-    return StringField(label, default=str(option.default), description=help_text,
+    return StringField(label, default=str(value), description=help_text,
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
 
 
-def match_form(rules: GameRules) -> EngineForm:
-    """Start a match: a title, a name per seat, the first dealer and every house rule."""
+def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
+    """Start a match: a title, a name per seat, the first dealer and every house rule.
+
+    :param options: the options to show (the chosen preset's); they also fix the seats
+    """
+    seats = rules.table(options).seats
 
     class MatchForm(EngineForm):
         title = StringField(_l("Title"), validators=[Length(max=80)],
                             description=_l("Optional: the evening, the table, the stakes."))
-        first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in rules.seats],
-                                  default=rules.seats[0], validate_choice=True)
+        first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in seats],
+                                  default=seats[0], validate_choice=True)
         notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
         option_keys = tuple(option.key for option in rules.options)
-        seat_keys = tuple(f"player_{seat}" for seat in rules.seats)
+        seat_keys = tuple(f"player_{seat}" for seat in seats)
 
-    for seat in rules.seats:
+    for seat in seats:
         setattr(MatchForm, f"player_{seat}", StringField(
             _l("Player %(seat)s", seat=seat),
             validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
             render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
     for option in rules.options:
-        setattr(MatchForm, f"opt_{option.key}", _option_field(option))
+        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key]))
     return MatchForm()
 
 
@@ -135,6 +140,6 @@ def match_options(form: EngineForm) -> dict[str, Any]:
     return {key: form[f"opt_{key}"].data for key in form.option_keys}
 
 
-def match_players(form: EngineForm, rules: GameRules) -> dict[str, str]:
+def match_players(form: EngineForm) -> dict[str, str]:
     """The seat -> name mapping of a match form (names stripped)."""
-    return {seat: form[f"player_{seat}"].data.strip() for seat in rules.seats}
+    return {key.removeprefix("player_"): form[key].data.strip() for key in form.seat_keys}

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from .. import games, pdf, store
 from ..errors import N_, RuleViolation
-from ..games.base import GameRules, Sheet
+from ..games.base import GameRules, ScoredDeal, Sheet
 from .forms import EngineForm, deal_form, match_form, match_options, match_players
 from .sheets import sheet_view
 
@@ -43,11 +43,25 @@ def refuse_after_end(rules: GameRules) -> store.Guard:
     return guard
 
 
+def _chosen_options(rules: GameRules) -> dict[str, Any]:
+    """The options that shape the new-match form: the preset's in the link, or those posted.
+
+    Only the seats depend on them; the full set is checked again when the form is sent.
+    """
+    source = request.form if request.method == "POST" else request.args
+    raw = {option.key: source[name] for option in rules.options
+           for name in (f"opt_{option.key}", option.key) if name in source}
+    try:
+        return rules.resolve_options(raw)
+    except RuleViolation:
+        return rules.resolve_options()
+
+
 @bp.route("/new/<game>", methods=("GET", "POST"))
 def new(game: str):
     """Start a match: seats, first dealer, house rules."""
     rules = games.RULES.get(game) or abort(404)
-    form = match_form(rules)
+    form = match_form(rules, _chosen_options(rules))
     if form.validate_on_submit():
         try:
             options = rules.resolve_options(match_options(form))
@@ -55,7 +69,7 @@ def new(game: str):
             form.attach(err)
         else:
             match_id = store.create_match(
-                store.get_db(), game=rules.key, players=match_players(form, rules),
+                store.get_db(), game=rules.key, players=match_players(form),
                 first_dealer=form.first_dealer.data, options=options,
                 title=(form.title.data or "").strip(), notes=(form.notes.data or "").strip())
             return redirect(url_for("matches.sheet", match_id=match_id))
@@ -92,13 +106,20 @@ def _form_values(form: EngineForm) -> dict[str, str]:
     return values
 
 
+def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
+                     deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
+    """The deal scored where it stands on the sheet (a litige carries points between deals)."""
+    earlier = [d.declarations for d in deals if deal is None or d.seq < deal.seq]
+    return rules.score_sheet([*earlier, declarations], match.options).rows[-1].scored
+
+
 def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     """Record a new deal or edit one: the same form, the same checks, a preview first."""
     db = store.get_db()
     deals = store.list_deals(db, match.id)
     if deal is None:
         last = deals[-1].declarations.get("dealer") if deals else None
-        dealer = rules.next_dealer(last) if last else match.first_dealer
+        dealer = rules.next_dealer(last, match.options) if last else match.first_dealer
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
@@ -108,7 +129,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
         try:
             declarations = rules.read_deal(
                 rules.declarations_from_form(_form_values(form), match.options), match.options)
-            preview = rules.score_deal(declarations, match.options)
+            preview = _scored_in_place(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview":
                 _save(match, rules, deal, declarations, form)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
@@ -124,6 +145,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
     return render_template(template, form=form, match=match, rules=rules, deal=deal, preview=preview,
+                           sides=rules.table(match.options).sides,
                            deal_number=deal.seq if deal else len(deals) + 1,
                            names=match.players), 422 if failed else 200
 

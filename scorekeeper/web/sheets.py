@@ -6,15 +6,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import store
-from ..games.base import GameRules, Sheet
+from ..games.base import GameRules, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 
 
-def side_names(rules: GameRules, players: Mapping[str, str]) -> dict[str, str]:
+def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:
     """Each side as the table knows it: its players' names (``Alice & Carol``)."""
-    return {side: " & ".join(players[seat] for seat in rules.seats if rules.side_of(seat) == side)
-            for side in rules.sides}
+    return {side: " & ".join(players[seat] for seat in table.seats if rules.side_of(seat) == side)
+            for side in table.sides}
 
 
 def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, Any]:
@@ -44,8 +44,9 @@ def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
     """Everything the sheet templates need."""
     sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+    table = rules.table(match.options)
     target = match.options.get("target")
-    return {"match": match, "rules": rules, "sheet": sheet, "deals": deals,
-            "rows": list(zip(deals, sheet.rows, strict=True)),
-            "names": side_names(rules, match.players), "chart": chart(sheet, rules.sides, target),
+    return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
+            "sides": table.sides, "rows": list(zip(deals, sheet.rows, strict=True)),
+            "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options)}

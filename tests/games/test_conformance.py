@@ -58,13 +58,16 @@ def test_an_empty_deal_is_refused_with_its_field(rules: GameRules):
 
 @each_game
 def test_seats_sides_and_dealers(rules: GameRules):
-    assert {rules.side_of(seat) for seat in rules.seats} == set(rules.sides)
-    assert all(rules.side_label(side) for side in rules.sides)
-    dealer, seen = rules.seats[0], []
-    for _ in rules.seats:
-        seen.append(dealer)
-        dealer = rules.next_dealer(dealer)
-    assert sorted(seen) == sorted(rules.seats) and dealer == rules.seats[0]
+    for preset in rules.starts():
+        options = rules.resolve_options(preset.options)
+        table = rules.table(options)
+        assert {rules.side_of(seat) for seat in table.seats} == set(table.sides)
+        assert all(rules.side_label(side) for side in table.sides)
+        dealer, seen = table.seats[0], []
+        for _ in table.seats:
+            seen.append(dealer)
+            dealer = rules.next_dealer(dealer, options)
+        assert sorted(seen) == sorted(table.seats) and dealer == table.seats[0]
 
 
 def form_values(rules: GameRules, options) -> st.SearchStrategy[dict[str, object]]:

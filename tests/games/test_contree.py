@@ -454,7 +454,7 @@ def test_match_result(totals, winner, draw):
 def test_seats_teams_and_dealers():
     assert [RULES.side_of(seat) for seat in SEATS] == ["A", "B", "A", "B"]
     assert [RULES.side_label(side) for side in RULES.sides] == ["N–S", "E–W"]
-    assert [RULES.next_dealer(seat) for seat in SEATS] == ["E", "S", "W", "N"]
+    assert [RULES.next_dealer(seat, RULES.resolve_options()) for seat in SEATS] == ["E", "S", "W", "N"]
 
 
 def test_the_registry():
