@@ -16,7 +16,7 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, S
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
-from ..cards import SUIT_SYMBOLS, Suit
+from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
 from ..games.base import DealField, GameRules, Option, Table
 
@@ -73,7 +73,8 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
     if spec.kind == "int":
         render_kw |= {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)
-    render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2}
+    deck = [code for code, _ in spec.choices] or [str(card) for card in sort_cards(DECK_32)]
+    render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2, "data-deck": " ".join(deck)}
     return TextAreaField(label, default=spec.default, description=description, render_kw=render_kw)
 
 

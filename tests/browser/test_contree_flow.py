@@ -81,3 +81,30 @@ def test_a_refused_deal_keeps_what_was_typed(live_url, page):
     assert page.locator("#bidder_points-error").is_visible()
     assert page.input_value('input[name="bidder_points"]') == "200"
     shot(page, "06-refused-deal")
+
+
+def test_melds_entered_by_tapping_the_cards(live_url, page):
+    page.goto(f"{live_url}/matches/new/contree")
+    for seat, name in zip("NESW", ("Alice", "Bob", "Carol", "Dan"), strict=True):
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.locator('input[name="opt_announces"]').check()
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name=re.compile("Record deal")).click()
+    pick(page, "bidder", "N")
+    pick(page, "bid", "100")
+    pick(page, "trump", "S")
+    page.fill('input[name="bidder_points"]', "90")
+    pick(page, "last_trick", "bidders")
+    melds_n = page.locator("#melds_N")
+    picker = page.locator(".picker-toggle").first
+    picker.click()
+    for code in ("AH", "KH", "QH"):
+        page.locator(f'.card-picker >> nth=0 >> [data-code="{code}"]').click()
+    page.locator(".card-picker").first.get_by_role("button", name="Add meld").click()
+    assert melds_n.input_value() == "AH KH QH"
+    page.locator("#preview .preview-scores", has_text="220").wait_for()  # the tierce counts
+    shot(page, "07-melds-picker")
+    page.get_by_role("button", name="Save deal").click()
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    # RULES §2.4 announces: 90 + 10 + 20 tierce = 120 -> 120 + 100 = 220; E–W 62 -> 60
+    assert totals(page) == [220, 60]
