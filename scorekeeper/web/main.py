@@ -14,6 +14,7 @@ LANG_COOKIE_AGE = 365 * 24 * 3600
 def index():
     """The games one can start, and the latest matches."""
     return render_template("index.html", games=games.RULES.values(),
+                           game_names={key: rules.name for key, rules in games.RULES.items()},
                            matches=store.list_matches(store.get_db(), limit=30))
 
 

@@ -236,3 +236,22 @@ def test_the_sheet_pdf_link_works(pages, client):
     pages.post_deal(match_id, MADE_100)
     response = client.get(f"/matches/{match_id}/sheet.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
+
+
+def test_an_expired_token_gets_a_page_that_sends_the_deal_again(app, pages, client, monkeypatch):
+    """The lifetime is chosen on purpose: 24 hours (PLATFORM.md); after that, nothing is lost."""
+    import time
+
+    match_id = pages.start_match()
+    page = pages.deal_form(match_id)
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + 25 * 3600)
+    response = pages.post_deal(match_id, MADE_100, page=page)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Send again" in html and 'name="bidder_points" value="92"' in html
+    assert deal_count(app, match_id) == 0
+    resend = {name: value for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html)}
+    resend["csrf_token"] = csrf_token(html)
+    assert client.post(f"/matches/{match_id}/deals/new", data=resend).status_code == 302
+    assert deal_count(app, match_id) == 1
