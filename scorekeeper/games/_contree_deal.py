@@ -166,7 +166,7 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
     if value is None or value == []:
         return [], ()
     if not announces:
-        raise RuleViolation(N_("Announces are off in this match (option announces): no melds to record"),
+        raise RuleViolation(N_("This match is played without announces: there are no melds to record"),
                             field="melds")
     if not isinstance(value, list):
         raise RuleViolation(N_("melds must be a list of {\"seat\": ..., \"cards\": [...]}"), field="melds")
@@ -218,7 +218,7 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
     :raise RuleViolation: naming the declaration at fault
     """
     if not isinstance(raw, Mapping):
-        raise RuleViolation(N_("A deal is an object of declarations (RULES.md §6)"))
+        raise RuleViolation(N_("A deal must be a JSON object of declarations (see docs/api.md)"))
     for key in raw:
         if key not in KEYS:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),

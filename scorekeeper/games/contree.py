@@ -131,6 +131,11 @@ class _Tally:
         self.total = total
         return self
 
+    def rounded(self, points: int) -> _Tally:
+        """Round to the nearest ten (RULES.md §0), saying "rounds to" only when it changes."""
+        total = round10(points)
+        return self.step(ROUNDED if total != points else NOTHING, total, points=points)
+
     def plus(self, template: str, name: str, amount: int) -> _Tally:
         """Add ``amount`` (belote, melds) with a line, if there is anything to add."""
         return self.step(template, self.total + amount, **{name: amount}) if amount else self
@@ -214,9 +219,9 @@ def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
         b.plus(PLUS_MELDS, "melds", deal.melds[b.team]).times(deal.m)
         d.plus(PLUS_BELOTE, "belote", deal.belote[d.team]).plus(PLUS_MELDS, "melds", deal.melds[d.team])
     elif deal.made:
-        b.step(ROUNDED, round10(deal.points[b.team]), points=deal.points[b.team])
+        b.rounded(deal.points[b.team])
         b.step(PLUS_BID, b.total + deal.bid, bid=deal.bid).times(deal.m)
-        d.step(ROUNDED, round10(deal.points[d.team]), points=deal.points[d.team])
+        d.rounded(deal.points[d.team])
     else:
         base = FAILED_CAPOT if capot else FAILED_BASE
         d.step(base, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)

@@ -234,7 +234,7 @@ PANDOEREN_PLAY = PlayStyle(partners=False, head_trump_lead=False, must_trump_whe
                            trump_instead_of_following=True, no_undertrump=True, free_trump_jack=True)
 """Pandoeren with trumps (RULES.md §4.5); its no-trump contracts are ``Contract.SANS_ATOUT``."""
 
-FOLLOW = N_("%(suit)s was led and you hold %(suit)s")
+FOLLOW = N_("%(suit)s was led and you hold %(suit)s: you must follow suit")
 FOLLOW_OR_TRUMP = N_("%(suit)s was led and you hold %(suit)s: play %(suit)s or a trump")
 HEAD = N_("you must play a %(suit)s higher than the %(card)s")
 OVERTRUMP = N_("you must overtrump the %(card)s")
@@ -261,7 +261,7 @@ def explain_plays(hand: Iterable[Card | str], trick: Sequence[Card | str], trump
     >>> format_cards(card for card, why in plays.items() if why is None)
     'AS 7S'
     >>> plays[Card.parse("7H")].render()
-    '♠ was led and you hold ♠'
+    '♠ was led and you hold ♠: you must follow suit'
     """
     contract = read_contract(contract)
     trump = read_trump(trump, contract)

@@ -65,7 +65,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     def http_error(err: HTTPException):
         messages = {404: _("Nothing here: the page or the record does not exist."),
                     405: _("That action is not allowed here."),
-                    413: _("That is far more than a deal needs.")}
+                    413: _("The request is too large.")}
         return _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
 
     @app.errorhandler(Exception)

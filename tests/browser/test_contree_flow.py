@@ -16,8 +16,9 @@ def pick(page, name: str, value: str) -> None:
 
 
 def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
-           contre: bool = False, belote: str = "", look: str = "") -> None:
-    page.get_by_role("link", name=re.compile("Record deal")).click()
+           contre: bool = False, belote: str = "", look: str = "",
+           record_link: str = "Record deal", save: str = "Save deal") -> None:
+    page.get_by_role("link", name=re.compile(record_link)).click()
     pick(page, "bidder", bidder)
     pick(page, "bid", bid)
     pick(page, "trump", trump)
@@ -30,7 +31,7 @@ def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
     page.locator("#preview .preview").wait_for()  # the live preview (JavaScript)
     if look:
         shot(page, look)
-    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name=save).click()
     page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
 
 
@@ -108,3 +109,20 @@ def test_melds_entered_by_tapping_the_cards(live_url, page):
     page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
     # RULES §2.4 announces: 90 + 10 + 20 tierce = 120 -> 120 + 100 = 220; E–W 62 -> 60
     assert totals(page) == [220, 60]
+
+
+def test_a_japanese_phone_gets_the_japanese_interface(live_url, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, locale="ja-JP")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_url}/matches/new/contree")
+        for seat, name in zip("NESW", ("山田", "佐藤", "鈴木", "高橋"), strict=True):
+            page.fill(f'input[name="player_{seat}"]', name)
+        page.get_by_role("button", name="対戦を開始").click()
+        record(page, bidder="E", bid="100", trump="H", points="92", last="bidders", belote="bidders",
+               look="08-japanese-deal", record_link="ディール 1 を記録", save="ディールを保存")
+        assert totals(page) == [60, 220]
+        assert page.locator("html").get_attribute("lang") == "ja"
+        shot(page, "09-japanese-sheet")
+    finally:
+        context.close()

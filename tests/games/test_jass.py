@@ -243,7 +243,7 @@ def test_pandoeren_legal_play(hand, trick, kwargs, expected):
 
 
 @pytest.mark.parametrize(("hand", "trick", "trump", "kwargs", "template"), [
-    pytest.param("7H AS", "KS", "H", {}, "%(suit)s was led and you hold %(suit)s", id="follow"),
+    pytest.param("7H AS", "KS", "H", {}, "%(suit)s was led and you hold %(suit)s: you must follow suit", id="follow"),
     pytest.param("JH 7H AS", "QH", "H", {}, "you must overtrump the %(card)s", id="overtrump"),
     pytest.param("JH 7H AC", "KS 9H QS", "H", {}, "your partner wins with the %(card)s and you hold a higher "
                  "trump: no lower trump", id="partner guard"),
@@ -257,7 +257,7 @@ def test_explain_plays_names_suits_and_cards():
     reasons = explain_plays("JH 7H AS", "QH", "H", style=BELOTE_PLAY)
     assert reasons[Card.parse("JH")] is None
     assert reasons[Card.parse("7H")].render() == "you must overtrump the Q♥"
-    assert reasons[Card.parse("AS")].render() == "♥ was led and you hold ♥"
+    assert reasons[Card.parse("AS")].render() == "♥ was led and you hold ♥: you must follow suit"
 
 
 @pytest.mark.parametrize(("hand", "trick", "kwargs", "field"), [
