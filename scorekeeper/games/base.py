@@ -228,10 +228,16 @@ class GameRules(ABC):
     options: tuple[Option, ...] = ()
     referee_kinds: tuple[str, ...] = ("game_end",)  # each answered by a referee_<kind> method
     presets: tuple[Preset, ...] = ()  # empty: one way to start, with the defaults
+    points_field: str = "points"  # the §6 answer field with each side's points before the score
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""
         return self.presets or (Preset(self.name),)
+
+    def deal_points(self, scored: ScoredDeal) -> Mapping[str, int]:
+        """Each side's points in a deal, before they become the score (for the printed sheet)."""
+        points = scored.answer.get(self.points_field)
+        return points if isinstance(points, Mapping) else {}
 
     def table(self, options: Options) -> Table:
         """The seats and the scoring sides under these options."""
