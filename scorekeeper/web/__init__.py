@@ -13,7 +13,8 @@ from ..errors import RuleViolation
 from . import api, main, matches
 
 
-GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces")}
+GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
+                "melds": _l("Melds"), "sequences": _l("Sequences")}
 
 
 def _wants_json() -> bool:

@@ -54,14 +54,14 @@ def _suit_choices() -> list[SelectChoice]:
 
 def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping[str, str]) -> Field:
     """One WTForms field for one of the rules' deal fields."""
-    label = _l(spec.label)
+    label = f"{spec.label} · {players[spec.label]}" if spec.label in players else _l(spec.label)
     description = _l(spec.help) if spec.help else ""
     render_kw: dict[str, Any] = {"data-kind": spec.kind}
     if spec.kind in ("seat", "team", "suit", "choice"):
         if spec.kind == "seat":
             choices = _seat_choices(table, players)
         elif spec.kind == "suit":
-            choices = _suit_choices()
+            choices = _suit_choices() if spec.required else [SelectChoice("", "—"), *_suit_choices()]
         elif spec.kind == "team":
             choices = [SelectChoice(side, rules.side_label(side)) for side in table.sides]
         else:
