@@ -75,7 +75,7 @@ def _points(values: Mapping[str, Any], name: str, message: str) -> int | None:
     text = _text(values, name)
     if not text:
         return None
-    if not text.isdigit() or int(text) > CARD_POINTS_TOTAL:
+    if not (text.isascii() and text.isdigit()) or int(text) > CARD_POINTS_TOTAL:
         raise RuleViolation(message, field=name, total=CARD_POINTS_TOTAL, value=text[:20])
     return int(text)
 
@@ -101,7 +101,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     bid_text = _text(values, "bid")
     if not bid_text:
         raise RuleViolation(N_("Pick the bid"), field="bid")
-    if bid_text != CAPOT and not bid_text.isdigit():
+    if bid_text != CAPOT and not (bid_text.isascii() and bid_text.isdigit()):
         raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens, or capot"),
                             field="bid", low=MIN_BID, high=MAX_BID)
     contre, surcontre = _ticked(values, "contre"), _ticked(values, "surcontre")

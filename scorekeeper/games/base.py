@@ -102,7 +102,8 @@ def _as_int(value: object, where: str, name: str) -> int:
         raise RuleViolation(N_("%(name)s must be a whole number"), field=where, name=name)
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
+    if digits.isascii() and digits.isdigit():  # "²" is a digit to Python but not a number
         return int(value.strip())
     raise RuleViolation(N_("%(name)s must be a whole number; got “%(value)s”"),
                         field=where, name=name, value=value)

@@ -153,7 +153,8 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
           declarations: Mapping[str, Any], form: EngineForm) -> None:
     db = store.get_db()
-    version = int(form.version.data) if str(form.version.data or "").isdigit() else None
+    version_text = str(form.version.data or "")
+    version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
                        guard=refuse_after_end(rules))

@@ -48,3 +48,13 @@ def test_bad_input_is_refused_by_field_in_the_form_and_the_api(app, client, form
     assert answer.json["error"]["field"] == fields[1] and answer.json["error"]["message"]
     with app.app_context():
         assert store.list_deals(store.get_db(), match_id) == []
+
+
+@pytest.mark.parametrize("typed", ["²", "١٢", "9²", "-"])
+def test_digits_that_are_not_numbers_are_refused_not_crashed(app, client, typed):
+    pages = Pages(client)
+    match_id = pages.start_match()
+    response = pages.post_deal(match_id, {**FORM, "bidder_points": typed, "bid": typed})
+    assert response.status_code == 422
+    options = client.post("/api/v1/contree/score", json={**API, "options": {"target": typed}})
+    assert options.status_code == 400 and options.json["error"]["field"] == "options.target"
