@@ -23,6 +23,7 @@ from sqlite_utils import Database
 from .migrations import migrations
 
 BUSY_TIMEOUT_MS = 5000
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER; a larger id in a URL names nothing
 _local = threading.local()
 
 
@@ -153,6 +154,8 @@ def create_match(db: Database, *, game: str, players: Mapping[str, str], first_d
 
 def get_match(db: Database, match_id: int) -> Match:
     """:raise NotFound: no such match"""
+    if not 0 < match_id <= MAX_ID:
+        raise NotFound(match_id)
     rows = list(db.query("select * from matches where id = ?", [match_id]))
     if not rows:
         raise NotFound(match_id)
@@ -182,6 +185,8 @@ def list_deals(db: Database, match_id: int) -> list[Deal]:
 
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
     """:raise NotFound: no such deal in this match"""
+    if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):
+        raise NotFound(deal_id)
     rows = list(db.query("select * from deals where id = ? and match_id = ?", [deal_id, match_id]))
     if not rows:
         raise NotFound(deal_id)

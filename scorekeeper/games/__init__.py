@@ -1,7 +1,7 @@
 """The games the app knows: an explicit registry, with no import side effects.
 
 >>> sorted(RULES)
-['contree']
+['belote', 'contree', 'klaberjass']
 >>> get_rules("contree").name
 'Belote Contrée'
 """
@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..errors import N_, RuleViolation
-from . import contree
+from . import belote, contree, klaberjass
 from .base import GameRules
 
-RULES: Mapping[str, GameRules] = MappingProxyType({r.key: r for r in (contree.RULES,)})
+RULES: Mapping[str, GameRules] = MappingProxyType(
+    {r.key: r for r in (belote.RULES, contree.RULES, klaberjass.RULES)})
 """Every game by its key (URL segment, stored value and API value)."""
 
 

@@ -7,7 +7,7 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext as _l
@@ -136,9 +136,18 @@ def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
     return MatchForm()
 
 
-def match_options(form: EngineForm) -> dict[str, Any]:
-    """The raw option values typed in a match form, keyed by option."""
-    return {key: form[f"opt_{key}"].data for key in form.option_keys}
+def match_options(form: EngineForm, shown: Mapping[str, Any], preset: Collection[str]) -> dict[str, Any]:
+    """The options of a match form: the preset's, and those the organiser changed.
+
+    An option left as the form showed it is not sent, so a default that follows other
+    options (Belote's target: 3000 once sans atout is allowed) still follows them.
+    """
+    chosen = {}
+    for key in form.option_keys:
+        value = form[f"opt_{key}"].data
+        if key in preset or str(value).strip() != str(shown[key]):
+            chosen[key] = value
+    return chosen
 
 
 def match_players(form: EngineForm) -> dict[str, str]:

@@ -43,12 +43,12 @@ def refuse_after_end(rules: GameRules) -> store.Guard:
     return guard
 
 
-def _chosen_options(rules: GameRules) -> dict[str, Any]:
-    """The options that shape the new-match form: the preset's in the link, or those posted.
+def _options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
+    """Options named in a link (``?players=3``) or a posted form (``opt_players``).
 
-    Only the seats depend on them; the full set is checked again when the form is sent.
+    They shape the new-match form (its seats); a bad value falls back to the defaults
+    here, and the full set is checked when the form is sent.
     """
-    source = request.form if request.method == "POST" else request.args
     raw = {option.key: source[name] for option in rules.options
            for name in (f"opt_{option.key}", option.key) if name in source}
     try:
@@ -61,10 +61,12 @@ def _chosen_options(rules: GameRules) -> dict[str, Any]:
 def new(game: str):
     """Start a match: seats, first dealer, house rules."""
     rules = games.RULES.get(game) or abort(404)
-    form = match_form(rules, _chosen_options(rules))
+    shown = _options_from(rules, request.args)  # the preset the form was drawn with
+    form = match_form(rules, _options_from(rules, request.form) if request.method == "POST" else shown)
     if form.validate_on_submit():
         try:
-            options = rules.resolve_options(match_options(form))
+            preset = {option.key for option in rules.options if option.key in request.args}
+            options = rules.resolve_options(match_options(form, shown, preset))
         except RuleViolation as err:
             form.attach(err)
         else:

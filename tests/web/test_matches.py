@@ -255,3 +255,30 @@ def test_an_expired_token_gets_a_page_that_sends_the_deal_again(app, pages, clie
     resend["csrf_token"] = csrf_token(html)
     assert client.post(f"/matches/{match_id}/deals/new", data=resend).status_code == 302
     assert deal_count(app, match_id) == 1
+
+
+def test_belote_target_follows_sans_atout_unless_set(client):
+    """RULES §1.7 [AMBIGUOUS-5]: 3000 when sans atout or tout atout is allowed, else 1000."""
+    def start(**fields):
+        page = client.get("/matches/new/belote").get_data(as_text=True)
+        data = {"csrf_token": csrf_token(page), "first_dealer": "N", "opt_target": "1000", "opt_players": "4",
+                **{f"player_{seat}": seat.lower() for seat in "NESW"}, **fields}
+        response = client.post("/matches/new/belote", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        return client.get(f"/api/v1/matches/{match_id}").json["options"]["target"]
+
+    assert start() == 1000
+    assert start(opt_sans_atout="y") == 3000
+    assert start(opt_sans_atout="y", opt_target="2000") == 2000
+
+
+def test_belote_for_three_has_three_seats(pages, client):
+    page = client.get("/matches/new/belote?players=3").get_data(as_text=True)
+    assert 'name="player_P3"' in page and 'name="player_N"' not in page
+    response = client.post("/matches/new/belote?players=3", data={
+        "csrf_token": csrf_token(page), "first_dealer": "P1", "opt_players": "3", "opt_target": "1000",
+        "player_P1": "Ann", "player_P2": "Ben", "player_P3": "Cy"})
+    assert response.status_code == 302
+    sheet = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Ann" in sheet and "Cy" in sheet

@@ -1,0 +1,174 @@
+"""Classic Belote referee helpers (RULES.md §1.2, §1.3, §1.9, §1.10): legal play, trick
+winner, meld detection and meld comparison.
+
+Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee reads out.
+``belote`` exposes them with the match's options resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import DECK_32, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
+from ..errors import N_, RuleViolation
+from . import jass
+from ._belote_deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
+from ._belote_score import BELOTE, meld_verdict
+from .base import Options, Ruling, Say
+from .melds import Meld, MeldKind, find_melds, meld_value
+
+SEQUENCE_NAMES = {3: N_("tierce %(cards)s"), 4: N_("cinquante %(cards)s"), 5: N_("cent %(cards)s")}
+LONG_RUN = N_("cent %(cards)s (a run of %(length)d counts as one run of 5)")
+FOUR_NAMES = {Rank.JACK: N_("four jacks"), Rank.NINE: N_("four nines"), Rank.ACE: N_("four aces"),
+              Rank.TEN: N_("four tens"), Rank.KING: N_("four kings"), Rank.QUEEN: N_("four queens"),
+              Rank.EIGHT: N_("four eights"), Rank.SEVEN: N_("four sevens")}
+
+
+def meld_name(meld: Meld) -> Say:
+    """How a referee names a meld: "tierce A♥ K♥ Q♥", "four jacks" (RULES §1.2).
+
+    >>> from scorekeeper.games.melds import meld_from_cards
+    >>> meld_name(meld_from_cards("JS JH JD JC")).render(), meld_name(meld_from_cards("AD KD QD")).render()
+    ('four jacks', 'tierce A♦ K♦ Q♦')
+    """
+    if meld.kind is MeldKind.FOUR:
+        return Say(FOUR_NAMES[meld.top])
+    if meld.length > max(SEQUENCE_NAMES):
+        return Say(LONG_RUN, {"cards": meld.label, "length": meld.length})
+    return Say(SEQUENCE_NAMES[meld.length], {"cards": meld.label})
+
+
+def _hand(hand: object, field: str = "hand") -> tuple[Card, ...]:
+    cards = parse_cards(hand, field=field, deck=DECK_32)  # type: ignore[arg-type]
+    if len(cards) > HAND:
+        raise RuleViolation(N_("A hand holds at most %(size)d cards; got %(count)d"),
+                            field=field, size=HAND, count=len(cards))
+    return cards
+
+
+def _trick(trick: object, field: str, most: int) -> tuple[Card, ...]:
+    cards = parse_cards(trick, field=field, deck=DECK_32)  # type: ignore[arg-type]
+    if len(cards) > most:
+        raise RuleViolation(N_("A trick holds at most %(most)d cards here; got %(count)d"),
+                            field=field, most=most, count=len(cards))
+    return cards
+
+
+def _labels(cards: Iterable[Card]) -> str:
+    return format_cards(cards, symbols=True)
+
+
+def legal_play(hand: object, trick_so_far: object, trump: object, contract: object,
+               partner_winning: object, options: Options) -> Ruling:
+    """The cards the next player may play (RULES §1.9; three players §1.10; option
+    must_undertrump_partner). ``trick_so_far`` is in play order, first = led."""
+    table = seating(options)
+    kind = read_contract(contract, options)
+    suit = read_trump(trump, kind)
+    cards = _hand(hand)
+    played = _trick(trick_so_far or [], "trick_so_far", table.players - 1)
+    if partner_winning is not None and not isinstance(partner_winning, bool):
+        raise RuleViolation(N_("partner_winning must be true or false"), field="partner_winning")
+    style = jass.BELOTE_PLAY if table.players == len(SEATS) else jass.BELOTE_THREE_PLAY
+    style = style.with_options({"must_undertrump_partner": options["must_undertrump_partner"]})
+    reasons = jass.explain_plays(cards, played, suit, contract=kind, partner_winning=partner_winning,
+                                 style=style)
+    legal = [card for card, reason in reasons.items() if reason is None]
+    lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)})
+             if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)})]
+    for reason in reasons.values():
+        if reason is not None and reason not in lines:
+            lines.append(reason)
+    answer: dict[str, Any] = {"legal": [str(card) for card in legal]}
+    if table.players == len(SEATS):
+        answer["partner_winning"] = (len(played) >= 2
+                                     and jass.trick_winner(played, suit, kind) == len(played) - 2)
+    return Ruling(answer, tuple(lines))
+
+
+def trick_winner(trick: object, trump: object, contract: object, options: Options) -> Ruling:
+    """Who wins the trick so far (RULES §1.9 last bullet): the highest trump if any, else the
+    highest card of the suit led (tout atout: in trump order). ``winner`` indexes ``trick``."""
+    table = seating(options)
+    kind = read_contract(contract, options)
+    suit = read_trump(trump, kind)
+    cards = _trick(trick, "trick", table.players)
+    if not cards:
+        raise RuleViolation(N_("the trick is empty"), field="trick")
+    index = jass.trick_winner(cards, suit, kind)
+    card = cards[index]
+    params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
+    if kind is jass.Contract.SUIT and card.suit == suit and cards[0].suit != suit:
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)
+    elif kind is jass.Contract.TOUT_ATOUT:
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led, in trump "
+                     "order J 9 A 10 K Q 8 7"), params)
+    else:
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
+    return Ruling({"winner": index, "card": str(card)}, (why,))
+
+
+def melds_in_hand(hand: object, trump: object, contract: object, options: Options) -> Ruling:
+    """The melds a hand may declare (RULES §1.2; options meld_card_reuse, sa_four_values,
+    no_melds) and its belotes (§1.4)."""
+    kind = read_contract(contract, options)
+    suit = read_trump(trump, kind) if kind is not jass.Contract.SUIT or trump is not None else None
+    cards = _hand(hand)
+    fours = str(options["sa_four_values"])
+    found = find_melds(cards, reuse=bool(options["meld_card_reuse"]), sa_four_values=fours, contract=kind,
+                       trump=suit)
+    known = suit is not None or kind is not jass.Contract.SUIT
+    belotes = jass.belote_count(cards, suit, kind) if known else 0
+    lines: list[Say] = []
+    if options["no_melds"]:
+        found = ()
+        lines.append(Say(N_("No melds in this match: only the belote counts")))
+    melds = [{"cards": format_cards(meld.cards).split(), "value": meld_value(meld, kind, fours)}
+             for meld in found]
+    for meld, shown in zip(found, melds, strict=True):
+        lines.append(Say(N_("%(meld)s: %(value)d"), {"meld": meld_name(meld), "value": shown["value"]}))
+    if not found and not options["no_melds"]:
+        lines.append(Say(N_("No meld in this hand")))
+    if belotes:
+        lines.append(Say(N_("Belote: K and Q of trumps, %(points)d when announced as they are played")
+                         if belotes == 1 else
+                         N_("%(count)d belotes (K and Q of one suit), %(points)d each when announced as they "
+                            "are played"), {"points": BELOTE, "count": belotes}))
+    points = sum(int(meld["value"]) for meld in melds)
+    return Ruling({"melds": melds, "points": points, "belotes": belotes}, tuple(lines))
+
+
+def meld_compare(melds: object, trump: object, contract: object, dealer: object, play_order: object,
+                 options: Options) -> Ruling:
+    """Which side scores its melds (RULES §1.3): the single best meld wins all its side's melds;
+    equal melds go to the first in ``play_order`` (from ``dealer``)."""
+    table = seating(options)
+    kind = read_contract(contract, options)
+    suit = read_trump(trump, kind)
+    found = read_melds(melds, table, reuse=bool(options["meld_card_reuse"]))
+    if dealer is not None and (not isinstance(dealer, str) or dealer not in table.seats):
+        raise RuleViolation(N_("The dealer must be one of %(allowed)s; got “%(value)s”"), field="dealer",
+                            allowed=", ".join(table.seats), value=str(dealer)[:40])
+    order = _order(play_order, dealer, table.seats, [table.play_order_after(seat) for seat in table.seats])
+    if order is None and len({table.side_of(str(meld.seat)) for meld in found}) > 1:
+        raise RuleViolation(N_("Give the dealer: the seat order may be needed to compare the melds"),
+                            field="dealer")
+    counted, winner, lines = meld_verdict(found, table, suit, kind, order, options)
+    return Ruling({"meld_winner": winner, "counted_melds": counted, "play_order": order},
+                  tuple(lines or [Say(N_("nobody declared a meld"))]))
+
+
+def _order(play_order: object, dealer: object, seats: Sequence[str],
+           rotations: list[list[str]]) -> list[str] | None:
+    if play_order is None:
+        return rotations[seats.index(dealer)] if isinstance(dealer, str) else None
+    order = list(play_order) if isinstance(play_order, list | tuple) else None
+    if order not in rotations:
+        raise RuleViolation(N_("play_order must be the seats in playing order, e.g. %(example)s; "
+                               "got “%(value)s”"), field="play_order", example=" ".join(rotations[-1]),
+                            value=str(play_order)[:40])
+    if isinstance(dealer, str) and order != rotations[seats.index(dealer)]:
+        raise RuleViolation(N_("play_order must start on the dealer's left: %(dealer)s deals"),
+                            field="play_order", dealer=dealer)
+    return order

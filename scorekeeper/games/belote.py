@@ -1,0 +1,281 @@
+"""Classic Belote (RULES.md §1): house rules, deal scoring, the sheet, game end, referee.
+
+Four players in two partnerships (A = N + S, B = E + W) or three each for himself
+(P1 P2 P3, option ``players``). A deal is scored from what the table declares (RULES.md §6,
+checked in ``_belote_deal``; melds may be typed as names, ``_belote_text``); the scoring is
+``_belote_score``; the form ``_belote_form``; the referee helpers ``_belote_referee``.
+
+Decisions on points the rules leave open (besides RULES.md §7 items 1-6, 17, 19-22):
+
+* ``target`` is 1000, or 3000 when sans atout or tout atout is allowed (§7 item 5), unless
+  the match sets it: :meth:`BeloteRules.resolve_options` fills it only when it is not given.
+* A litige needs two teams ("the team that wins the next deal"): with three players a tie
+  for first place stays a failure, and ``litige`` has no effect.
+* In a match the points held by a litige are carried by :meth:`BeloteRules.score_sheet`;
+  a stored deal's own ``litige_pending`` is then replaced by the carried amount.
+* Three players and ``belote_kept_when_dedans``: a failed taker keeps his belote (× mult).
+* Capot with three players: one player took all 8 tricks; both others lose their melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_
+from . import _belote_form, _belote_referee
+from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
+from ._belote_score import score
+from ._belote_text import parse_meld_text
+from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
+                   SheetRow, Table, take)
+from .melds import SA_FOUR_VALUE_CHOICES
+
+__all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
+
+TARGET = 1000  # RULES §1.7
+TARGET_WITH_SA_TA = 3000  # RULES §1.7, §7 item 5: when sans atout or tout atout is allowed
+TARGET_MIN, TARGET_MAX = 100, 100_000  # our bounds
+
+OPTIONS = (
+    Option("target", TARGET, N_("Target"),
+           N_("The first to reach this total wins; both past it: the higher total. Unless set, 1000, or 3000 "
+              "when sans atout or tout atout is allowed"), minimum=TARGET_MIN, maximum=TARGET_MAX),
+    Option("players", 4, N_("Players"),
+           N_("4: two partnerships, N–S against E–W; 3: each plays for himself with 8 cards"),
+           minimum=3, maximum=4),
+    Option("litige", False, N_("Litige"),
+           N_("An exact tie: the defenders score theirs and the takers' points go to whoever wins the next "
+              "deal (four players)")),
+    Option("belote_kept_when_dedans", False, N_("Belote kept when the takers fail"),
+           N_("When the takers fail, each belote stays with the side that announced it")),
+    Option("compare_excluding_melds", False, N_("Made on card points alone"),
+           N_("Whether the takers make it is decided on card points only; melds and belote still score")),
+    Option("no_melds", False, N_("No melds"),
+           N_("Tournament rule: no melds except the belote; melds typed in are ignored")),
+    Option("capot_88", False, N_("Capot worth 88"),
+           N_("A capot earns 88 on top of the 10 for the last trick (250 in all) instead of 100 in its place "
+              "(252)")),
+    Option("sans_atout", False, N_("Sans atout"), N_("The no-trump contract may be bid; it scores double")),
+    Option("tout_atout", False, N_("Tout atout"), N_("The all-trumps contract may be bid; it scores triple")),
+    Option("sans_atout_only_after_suit_bid", False, N_("Sans atout only over a suit bid"),
+           N_("Sans atout may be bid only after someone has bid a suit; no effect on the score"),
+           scoring=False),
+    Option("sa_four_values", "standard", N_("Fours in sans atout"),
+           N_("Standard values, or Parlett's: aces 200, tens 150, kings, queens and jacks 100, nines "
+              "nothing"),
+           choices=SA_FOUR_VALUE_CHOICES),
+    Option("meld_card_reuse", True, N_("A card in two melds"),
+           N_("A card may count in a four and a sequence at once; off: in one meld only, the best split is "
+              "taken")),
+    Option("must_undertrump_partner", False, N_("Undertrump your partner"),
+           N_("Void in the suit led while your partner wins with a trump you cannot beat: you must still "
+              "trump"),
+           scoring=False),
+    Option("king_first_for_belote", False, N_("King first for the belote"),
+           N_("The king must be played before the queen to claim the belote; the app only records the "
+              "belote"),
+           scoring=False),
+    Option("anticlockwise", False, N_("Anticlockwise"),
+           N_("Play and the deal pass to the right; this also decides who is first between equal melds"),
+           scoring=False),
+    Option("declare_before_play", False, N_("Declare before play"),
+           N_("Melds are declared before the first card is played; no effect on the score"), scoring=False),
+    Option("dealer_chooses_3_2_or_2_3", False, N_("Dealer chooses 3-2 or 2-3"),
+           N_("The dealer may deal 3 then 2 cards or 2 then 3; no effect on the score"), scoring=False),
+    Option("no_shuffle", False, N_("No shuffle"),
+           N_("The cards are only cut between deals, not shuffled; no effect on the score"), scoring=False),
+)
+
+
+class BeloteRules(GameRules):
+    """Classic Belote for four players in two partnerships, or three (RULES.md §1)."""
+
+    key = "belote"
+    name = N_("Belote")
+    seats = SEATS
+    sides = TEAMS
+    options = OPTIONS
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "game_end")
+    presets = (Preset(N_("Belote"), {}), Preset(N_("Belote for three"), {"players": 3}))
+
+    def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
+        """Every option with its value; an unset target is 3000 when sans atout or tout atout
+        is allowed, else 1000 (RULES.md §1.7, §7 item 5)."""
+        options = super().resolve_options(raw)
+        if not raw or "target" not in raw:
+            more = options["sans_atout"] or options["tout_atout"]
+            options["target"] = TARGET_WITH_SA_TA if more else TARGET
+        return options
+
+    def table(self, options: Options) -> Table:
+        """N E S W in teams A and B, or P1 P2 P3 each for himself (option ``players``)."""
+        table = seating(self.resolve_options(options))
+        return Table(table.seats, table.sides)
+
+    def side_of(self, seat: str) -> str:
+        """N and S play for A, E and W for B (RULES.md §0); three players: the seat itself."""
+        return seating({"players": 4, "anticlockwise": False}).side_of(seat)
+
+    def side_label(self, side: str) -> str:
+        """``N–S``, ``E–W``, or the seat (three players)."""
+        return label(side)
+
+    def next_dealer(self, dealer: str, options: Options) -> str:
+        """The player on the dealer's left, or right with ``anticlockwise`` (RULES.md §0)."""
+        return seating(self.resolve_options(options)).play_order_after(dealer)[0]
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """One phone screen: contract, result, and (unless no_melds) each seat's melds."""
+        return _belote_form.deal_fields(self.resolve_options(options))
+
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
+        return _belote_form.declarations_from_form(values, self.resolve_options(options))
+
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Stored declarations as form values, for editing the deal."""
+        resolved = self.resolve_options(options)
+        return _belote_form.form_from_declarations(self.read_deal(declarations, resolved), resolved)
+
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The canonical declarations: every key present, derived values filled in."""
+        deal, _ = read_declarations(declarations, self.resolve_options(options))
+        return deal
+
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (RULES.md §1.3-§1.6, §1.10 and every option), checking it first."""
+        resolved = self.resolve_options(options)
+        deal, found = read_declarations(declarations, resolved)
+        return score(deal, found, resolved)
+
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        """Every deal in order with the running totals; with ``litige`` the points held by a tie
+        go to the side that wins the next deal, accumulating over consecutive ties (RULES.md §1.6)."""
+        resolved = self.resolve_options(options)
+        carries = bool(resolved["litige"]) and resolved["players"] == len(SEATS)
+        totals = dict.fromkeys(self.table(resolved).sides, 0)
+        rows: list[SheetRow] = []
+        result: MatchResult | None = None
+        pending = 0
+        for declarations in deals:
+            carried = carries and isinstance(declarations, Mapping)
+            scored = self.score_deal({**declarations, "litige_pending": pending} if carried else declarations,
+                                     resolved)
+            pending = int(scored.answer["litige_pending"])
+            for side, points in scored.score.items():
+                totals[side] += points
+            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
+            if result is None:
+                result = self.match_result(totals, resolved)
+        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """RULES.md §1.7: the game ends once someone is at or past the target; the highest total
+        wins, equal highest totals are a draw (three players: the same among the three)."""
+        resolved = self.resolve_options(options)
+        target, sides = resolved["target"], self.table(resolved).sides
+        points = {side: int(totals.get(side, 0)) for side in sides}
+        best = max(points.values())
+        if best < target:
+            return None
+        leaders = [side for side in sides if points[side] == best]
+        params = {"target": target, "best": best,
+                  "totals": ", ".join(f"{label(side)} {points[side]}" for side in sides),
+                  "leaders": " & ".join(label(side) for side in leaders), "winner": label(leaders[0])}
+        if len(leaders) > 1:
+            draw = Say(N_("%(totals)s: %(leaders)s are level on %(best)d, at or past the target of "
+                          "%(target)d: a draw"), params)
+            return MatchResult(None, True, (draw,))
+        over = sum(value >= target for value in points.values())
+        template = (N_("%(totals)s: more than one side reached the target of %(target)d; %(winner)s wins "
+                       "with the highest total") if over > 1 else
+                    N_("%(totals)s: %(winner)s reaches the target of %(target)d and wins"))
+        return MatchResult(leaders[0], False, (Say(template, params),))
+
+    # -- the referee ---------------------------------------------------------------------
+
+    def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.9: ``hand``, ``trick_so_far`` (first = led), ``trump``, ``contract``,
+        ``partner_winning``."""
+        asked = take(query, ("hand",), ("trick_so_far", "trump", "contract", "partner_winning"))
+        return _belote_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
+                                          asked["contract"], asked["partner_winning"],
+                                          self.resolve_options(options))
+
+    def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.9: who wins ``trick`` (first = led) under ``trump`` / ``contract``."""
+        asked = take(query, ("trick",), ("trump", "contract"))
+        return _belote_referee.trick_winner(asked["trick"], asked["trump"], asked["contract"],
+                                            self.resolve_options(options))
+
+    def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.2: the melds and belotes in a ``hand`` (``trump``, ``contract`` optional)."""
+        asked = take(query, ("hand",), ("trump", "contract"))
+        return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
+                                             self.resolve_options(options))
+
+    def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.3: which side scores its ``melds`` (``dealer`` or ``play_order`` for ties)."""
+        asked = take(query, ("melds",), ("trump", "contract", "dealer", "play_order"))
+        return _belote_referee.meld_compare(asked["melds"], asked["trump"], asked["contract"],
+                                            asked["dealer"], asked["play_order"],
+                                            self.resolve_options(options))
+
+
+RULES = BeloteRules()
+"""The one instance the registry lists."""
+
+
+def legal_play(hand: str | Sequence[str], trick_so_far: str | Sequence[str], trump: str | None,
+               contract: str = "suit", partner_winning: bool | None = None,
+               options: Mapping[str, object] | None = None) -> Ruling:
+    """The cards the next player may play (RULES.md §1.9).
+
+    >>> legal_play("JH 7H AS", "9H 8H", "H", partner_winning=True).answer["legal"]
+    ['JH']
+    >>> legal_play("8H 9S", "AS JH", "H", partner_winning=False).answer["legal"]
+    ['9S']
+    """
+    return RULES.referee("legal_play", {"hand": hand, "trick_so_far": trick_so_far, "trump": trump,
+                                        "contract": contract, "partner_winning": partner_winning},
+                         RULES.resolve_options(options))
+
+
+def trick_winner(trick: str | Sequence[str], trump: str | None, contract: str = "suit",
+                 options: Mapping[str, object] | None = None) -> Ruling:
+    """Who wins the trick (RULES.md §1.9): ``winner`` is the index in ``trick``.
+
+    >>> trick_winner("AS 7H 10S JS", "H").answer
+    {'winner': 1, 'card': '7H'}
+    """
+    return RULES.referee("trick_winner", {"trick": trick, "trump": trump, "contract": contract},
+                         RULES.resolve_options(options))
+
+
+def melds(hand: str | Sequence[str], trump: str | None = None, contract: str = "suit",
+          options: Mapping[str, object] | None = None) -> Ruling:
+    """The melds in a hand (RULES.md §1.2) and its belotes (§1.4).
+
+    >>> for line in melds("JS JH JD JC AH KH QH 7S", "H").lines:
+    ...     print(line.render())
+    four jacks: 200
+    cinquante A♥ K♥ Q♥ J♥: 50
+    Belote: K and Q of trumps, 20 when announced as they are played
+    """
+    return RULES.referee("melds", {"hand": hand, "trump": trump, "contract": contract},
+                         RULES.resolve_options(options))
+
+
+def meld_compare(declared: object, trump: str | None, contract: str = "suit", dealer: str | None = None,
+                 options: Mapping[str, object] | None = None) -> Ruling:
+    """Which side scores its melds (RULES.md §1.3).
+
+    >>> for line in meld_compare({"N": "four 9", "E": "cent AD"}, "S", dealer="W").lines:
+    ...     print(line.render())
+    the four 9♠ 9♥ 9♦ 9♣ (150) beats the sequence A♦ K♦ Q♦ J♦ 10♦: a four beats any sequence
+    N–S scores all its melds: 150
+    """
+    return RULES.referee("meld_compare", {"melds": declared, "trump": trump, "contract": contract,
+                                          "dealer": dealer}, RULES.resolve_options(options))

@@ -1,0 +1,305 @@
+"""Klaberjass (RULES.md §3): house rules, deal scoring, game end, referee questions.
+
+Two players, ``P1`` and ``P2``, who are also the scoring sides. The dealer is "younger", the
+other "elder"; the deal alternates; elder leads the first trick. A deal is scored from what
+the table declares (RULES.md §6, checked in ``_klaberjass_deal``); the form that asks it
+lives in ``_klaberjass_form``; sequences and the referee questions in ``_klaberjass_referee``.
+
+Decisions on points the rules leave open (besides RULES.md §7 items 10, 11 and 25):
+
+* Only 18 cards are played, so the card points of both players together are at most 146
+  (the best 18 cards), not 152; with ``tricks_won``, a player's points fit his tricks.
+* ``tie_litige``: the maker's total is held and goes to the winner of the next deal: the
+  maker if he wins it, the opponent on a bête; another tie adds the new maker's total to
+  what is held. In a match :meth:`KlaberjassRules.score_sheet` carries it from deal to deal
+  (the declared ``litige_pending`` is then replaced); points still held when the match
+  ends go to nobody.
+* ``no_tricks_no_melds`` without ``tricks_won``: a player with no card points who did not
+  take the last trick is counted as having taken no trick, and the explanation says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import SUIT_SYMBOLS, Suit
+from ..errors import N_
+from . import _klaberjass_form, _klaberjass_referee, jass
+from ._klaberjass_deal import SEATS, other_seat, read_declarations, trickless
+from ._klaberjass_referee import compare_sequences
+from .base import (
+    DealField,
+    GameRules,
+    MatchResult,
+    Option,
+    Options,
+    Ruling,
+    Say,
+    ScoredDeal,
+    Sheet,
+    SheetRow,
+    take,
+)
+from .melds import Meld
+
+__all__ = ["RULES", "KlaberjassRules"]
+
+LAST_TRICK = jass.LAST_TRICK  # RULES §3.2: 10 for the last trick
+BELLA = jass.BELOTE  # RULES §3.2: K + Q of trumps in one hand, 20
+TARGET, TARGET_MIN, TARGET_MAX = 500, 100, 100_000  # RULES §3.3 target (bounds: ours)
+MAKER_WINS, TIE, MAKER_LOSES = "maker_wins", "tie", "maker_loses"  # RULES §6 answer ``result``
+TIE_AT_TARGET = ("continue", "draw")  # RULES §3.3 option tie_at_target, §7 item 11
+
+OPTIONS = (
+    Option("target", TARGET, N_("Target"),
+           N_("A player who reaches this total ends the game; the higher total wins"),
+           minimum=TARGET_MIN, maximum=TARGET_MAX),
+    Option("sequence_compare_by_length", False, N_("Longer sequence wins"),
+           N_("Between two sequences worth 50, the longer one wins before the top cards are compared")),
+    Option("tie_litige", False, N_("Tie held for the next deal"),
+           N_("On a tie the maker's total is held and goes to whoever wins the next deal")),
+    Option("no_tricks_no_melds", False, N_("No trick, no sequences"),
+           N_("A player who wins no trick scores no sequences; bella still counts")),
+    Option("tie_at_target", "continue", N_("Equal totals past the target"),
+           N_("Both players past the target with equal totals: play another deal, or call it a draw"),
+           choices=TIE_AT_TARGET),
+)
+
+MAKES = N_("%(dealer)s deals (younger), %(elder)s leads the first trick (elder); %(maker)s makes %(suit)s "
+           "trumps")
+TURNED = N_("%(suit)s was turned up")
+TURNED_EXCHANGED = N_("%(suit)s was turned up and the trump 7 was exchanged for the turned card (no points)")
+HELD_BEFORE = N_("%(pending)d points held from an earlier tie go to the winner of this deal")
+INFERRED = N_("%(player)s has no card points and did not take the last trick: counted as having taken "
+              "no trick")
+_TOTAL = {  # (last trick, sequences, bella) -> the player's total line (RULES §3.3 total(P))
+    (False, False, False): N_("%(player)s: %(cards)d card points"),
+    (True, False, False): N_("%(player)s: %(cards)d card points + %(last)d last trick = %(total)d"),
+    (False, True, False): N_("%(player)s: %(cards)d card points + %(sequences)d sequences = %(total)d"),
+    (True, True, False): N_("%(player)s: %(cards)d card points + %(last)d last trick + %(sequences)d "
+                            "sequences = %(total)d"),
+    (False, False, True): N_("%(player)s: %(cards)d card points + %(bella)d bella = %(total)d"),
+    (True, False, True): N_("%(player)s: %(cards)d card points + %(last)d last trick + %(bella)d bella "
+                            "= %(total)d"),
+    (False, True, True): N_("%(player)s: %(cards)d card points + %(sequences)d sequences + %(bella)d bella "
+                            "= %(total)d"),
+    (True, True, True): N_("%(player)s: %(cards)d card points + %(last)d last trick + %(sequences)d "
+                           "sequences + %(bella)d bella = %(total)d"),
+}
+_VERDICT = {
+    (MAKER_WINS, False): N_("%(maker)s %(maker_total)d > %(opponent)s %(opponent_total)d: the maker wins; "
+                            "each player scores their own total"),
+    (TIE, False): N_("%(maker)s %(maker_total)d = %(opponent)s %(opponent_total)d: a tie; the maker scores "
+                     "0, %(opponent)s their own total"),
+    (TIE, True): N_("%(maker)s %(maker_total)d = %(opponent)s %(opponent_total)d: a tie; %(opponent)s "
+                    "scores their own total and the maker's %(maker_total)d are held for the winner of the "
+                    "next deal"),
+    (MAKER_LOSES, False): N_("%(maker)s %(maker_total)d < %(opponent)s %(opponent_total)d: bête! The maker "
+                             "scores 0 and %(opponent)s scores both totals"),
+}
+_SUMMARY = {
+    (MAKER_WINS, False): N_("%(suit)s — %(maker)s makes"),
+    (TIE, False): N_("%(suit)s — %(maker)s makes, tie"),
+    (TIE, True): N_("%(suit)s — %(maker)s makes, tie (held)"),
+    (MAKER_LOSES, False): N_("%(suit)s — %(maker)s makes, bête"),
+}
+OWN = N_("%(player)s scores %(total)d")
+ZERO = N_("%(player)s scores 0")
+BOTH = N_("%(player)s scores %(own)d + %(other)d = %(total)d")
+OWN_PENDING = N_("%(player)s scores %(own)d + %(pending)d held from the tie = %(total)d")
+BOTH_PENDING = N_("%(player)s scores %(own)d + %(other)d + %(pending)d held from the tie = %(total)d")
+NOW_HELD = N_("Held for the winner of the next deal: %(pending)d")
+STILL_HELD = N_("Held for the winner of the next deal: %(before)d + %(held)d = %(pending)d")
+FINAL = N_("Score: %(p1)s %(score_p1)d, %(p2)s %(score_p2)d")
+
+
+def _result(totals: Mapping[str, int], maker: str) -> str:
+    """RULES.md §3.3: the maker's total against the opponent's."""
+    mine, theirs = totals[maker], totals[other_seat(maker)]
+    return MAKER_WINS if mine > theirs else TIE if mine == theirs else MAKER_LOSES
+
+
+def _score_lines(result: str, totals: Mapping[str, int], maker: str, pending: int,
+                 held: bool) -> tuple[dict[str, int], list[Say]]:
+    """What each player writes (RULES.md §3.3, option tie_litige), one line per player."""
+    opponent = other_seat(maker)
+    mine, theirs = totals[maker], totals[opponent]
+    if result == MAKER_WINS:
+        score = {maker: mine + pending, opponent: theirs}
+        first = Say(OWN_PENDING if pending else OWN,
+                    {"player": maker, "own": mine, "pending": pending, "total": score[maker]})
+        second = Say(OWN, {"player": opponent, "total": theirs})
+    elif result == TIE:
+        score = {maker: 0, opponent: theirs}
+        first = Say(ZERO, {"player": maker, "total": 0})
+        second = Say(OWN, {"player": opponent, "total": theirs})
+    else:
+        score = {maker: 0, opponent: theirs + mine + pending}
+        first = Say(ZERO, {"player": maker, "total": 0})
+        second = Say(BOTH_PENDING if pending else BOTH, {"player": opponent, "own": theirs, "other": mine,
+                                                         "pending": pending, "total": score[opponent]})
+    lines = [first, second]
+    if held:
+        params = {"before": pending, "held": mine, "pending": pending + mine}
+        lines.append(Say(STILL_HELD if pending else NOW_HELD, params))
+    return score, lines
+
+
+def _score(deal: Mapping[str, Any], melds: Sequence[Meld], options: Options) -> ScoredDeal:
+    """Score a deal checked by ``read_declarations`` (RULES.md §3.2, §3.3 and every option)."""
+    maker, trump = deal["maker"], deal["trump"]
+    opponent = other_seat(maker)
+    suit = SUIT_SYMBOLS[Suit(trump)]
+    elder = other_seat(deal["dealer"])
+    lines = [Say(MAKES, {"dealer": deal["dealer"], "elder": elder, "maker": maker, "suit": suit})]
+    if deal["turned_suit"]:
+        lines.append(Say(TURNED_EXCHANGED if deal["trump_7_exchanged"] else TURNED,
+                         {"suit": SUIT_SYMBOLS[Suit(deal["turned_suit"])]}))
+    pending = deal["litige_pending"]
+    if pending:
+        lines.append(Say(HELD_BEFORE, {"pending": pending}))
+    left_out, inferred = trickless(deal) if options["no_tricks_no_melds"] else (None, False)
+    if left_out and inferred and any(meld.seat == left_out for meld in melds):
+        lines.append(Say(INFERRED, {"player": left_out}))
+    verdict = compare_sequences(melds, trump=trump, by_length=bool(options["sequence_compare_by_length"]),
+                                left_out=left_out)
+    lines += verdict.lines
+    totals = {}
+    for seat in (maker, opponent):
+        parts = {"cards": deal["card_points"][seat], "last": LAST_TRICK * (deal["last_trick"] == seat),
+                 "sequences": verdict.counted[seat], "bella": BELLA * (deal["bella"] == seat)}
+        totals[seat] = sum(parts.values())
+        flags = (bool(parts["last"]), bool(parts["sequences"]), bool(parts["bella"]))
+        lines.append(Say(_TOTAL[flags], {"player": seat, **parts, "total": totals[seat]}))
+    result = _result(totals, maker)
+    held = result == TIE and bool(options["tie_litige"])
+    names = {"maker": maker, "opponent": opponent, "maker_total": totals[maker],
+             "opponent_total": totals[opponent], "suit": suit}
+    lines.append(Say(_VERDICT[result, held], names))
+    score, score_lines = _score_lines(result, totals, maker, pending, held)
+    final = {"p1": "P1", "score_p1": score["P1"], "p2": "P2", "score_p2": score["P2"]}
+    lines += [*score_lines, Say(FINAL, final)]
+    answer = {"result": result, "maker": maker, "sequence_winner": verdict.winner,
+              "counted_sequences": dict(verdict.counted), "totals": {seat: totals[seat] for seat in SEATS},
+              "score": {seat: score[seat] for seat in SEATS},
+              "litige_pending": pending + totals[maker] if held else 0}
+    return ScoredDeal(made=result == MAKER_WINS,
+                      score=MappingProxyType({seat: score[seat] for seat in SEATS}), lines=tuple(lines),
+                      answer=answer, summary=Say(_SUMMARY[result, held], names))
+
+
+class KlaberjassRules(GameRules):
+    """Klaberjass for two players (RULES.md §3)."""
+
+    key = "klaberjass"
+    name = N_("Klaberjass")
+    seats = SEATS
+    sides = SEATS
+    options = OPTIONS
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "game_end")
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """One phone screen: dealer, maker, trump, each player's points, last trick, bella, sequences."""
+        return _klaberjass_form.deal_fields(options)
+
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
+        return _klaberjass_form.declarations_from_form(values, self.resolve_options(options))
+
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Stored declarations as form values, for editing the deal."""
+        return _klaberjass_form.form_from_declarations(self.read_deal(declarations, options), options)
+
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The canonical declarations: every key present, sequences sorted."""
+        tie_litige = bool(self.resolve_options(options)["tie_litige"])
+        deal, _ = read_declarations(declarations, tie_litige=tie_litige)
+        return deal
+
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (RULES.md §3.3 and the options), checking it first."""
+        resolved = self.resolve_options(options)
+        deal, melds = read_declarations(declarations, tie_litige=bool(resolved["tie_litige"]))
+        return _score(deal, melds, resolved)
+
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        """The running sheet; with ``tie_litige`` the points held after a tie are carried into
+        the next deal's ``litige_pending`` (any declared value is replaced by the carried one)."""
+        resolved = self.resolve_options(options)
+        totals = dict.fromkeys(SEATS, 0)
+        rows: list[SheetRow] = []
+        result: MatchResult | None = None
+        pending = 0
+        for declarations in deals:
+            carried = {**declarations, "litige_pending": pending} if isinstance(declarations, Mapping) \
+                else declarations
+            scored = self.score_deal(carried, resolved)
+            pending = scored.answer["litige_pending"]
+            for seat, points in scored.score.items():
+                totals[seat] += points
+            rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
+            if result is None:
+                result = self.match_result(totals, resolved)
+        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """RULES.md §3.4: a player at or over the target ends the game and the higher total
+        wins; both over it with equal totals: another deal (option tie_at_target "draw": a draw)."""
+        resolved = self.resolve_options(options)
+        target = resolved["target"]
+        p1, p2 = totals.get("P1", 0), totals.get("P2", 0)
+        if max(p1, p2) < target:
+            return None
+        params: dict[str, Any] = {"target": target, "p1": "P1", "total_p1": p1, "p2": "P2", "total_p2": p2}
+        if p1 == p2:
+            if resolved["tie_at_target"] != "draw":
+                return None
+            draw = Say(N_("Both players reach the target of %(target)d with %(total_p1)d: a draw"), params)
+            return MatchResult(None, True, (draw,))
+        params["winner"] = "P1" if p1 > p2 else "P2"
+        template = (N_("%(p1)s %(total_p1)d, %(p2)s %(total_p2)d: both reach the target of %(target)d and "
+                       "%(winner)s wins with more") if min(p1, p2) >= target else
+                    N_("%(p1)s %(total_p1)d, %(p2)s %(total_p2)d: %(winner)s reaches the target of "
+                       "%(target)d and wins"))
+        return MatchResult(params["winner"], False, (Say(template, params),))
+
+    def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Totals after a deal and whether the match is over; equal totals past the target
+        under ``tie_at_target = "continue"`` are told as such (another deal is played)."""
+        ruling = super().referee_game_end(query, options)
+        totals = ruling.answer["totals"]
+        target = self.resolve_options(options)["target"]
+        if ruling.answer["finished"] or totals["P1"] != totals["P2"] or totals["P1"] < target:
+            return ruling
+        return Ruling(ruling.answer, (Say(N_("Both players reach the target of %(target)d with %(total)d: no "
+                                             "winner yet, another deal is played"),
+                                          {"target": target, "total": totals["P1"]}),))
+
+    def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.5: ``hand``, ``trick_so_far`` (the card led, if any), ``trump``."""
+        asked = take(query, ("hand", "trump"), ("trick_so_far",))
+        return _klaberjass_referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"])
+
+    def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.5: who wins ``trick`` (first = led) under ``trump``."""
+        asked = take(query, ("trick", "trump"))
+        return _klaberjass_referee.trick_winner(asked["trick"], asked["trump"])
+
+    def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.2: the sequences in ``hand`` (with ``trump``: trump runs first, bella)."""
+        asked = take(query, ("hand",), ("trump",))
+        by_length = bool(self.resolve_options(options)["sequence_compare_by_length"])
+        return _klaberjass_referee.sequences_in_hand(asked["hand"], asked["trump"], by_length)
+
+    def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.2: who scores ``sequences`` (§6 list of runs) under ``trump``, and why."""
+        asked = take(query, ("sequences", "trump"))
+        by_length = bool(self.resolve_options(options)["sequence_compare_by_length"])
+        return _klaberjass_referee.meld_compare(asked["sequences"], asked["trump"], by_length)
+
+
+RULES = KlaberjassRules()
+"""The one instance the registry lists."""
+
