@@ -93,6 +93,7 @@ class BeloteRules(GameRules):
     """Classic Belote for four players in two partnerships, or three (RULES.md §1)."""
 
     key = "belote"
+    points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS
     sides = TEAMS

@@ -194,6 +194,7 @@ class KlaberjassRules(GameRules):
     """Klaberjass for two players (RULES.md §3)."""
 
     key = "klaberjass"
+    points_field = "totals"
     name = N_("Klaberjass")
     seats = SEATS
     sides = SEATS
