@@ -114,8 +114,9 @@ class DealField:
     """One input of the deal-entry form, as the game wants it asked.
 
     ``kind`` tells the web how to draw it: ``seat`` (a player of the match), ``team``,
-    ``suit``, ``choice`` (``choices`` are ``(value, N_-label)`` pairs), ``int``, ``bool``
-    or ``cards`` (free text of card codes). ``group`` gathers fields into one fieldset.
+    ``suit``, ``choice`` (``choices`` are ``(value, N_-label)`` pairs), ``int``, ``bool``,
+    ``cards`` (free text of card codes; ``choices`` may name the deck) or ``seats`` (a
+    sequence of seats, such as who won each trick). ``group`` gathers fields into one fieldset.
     The form's values go back to :meth:`GameRules.declarations_from_form`.
     """
 

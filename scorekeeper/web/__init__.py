@@ -14,7 +14,7 @@ from . import api, main, matches
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
-                "melds": _l("Melds"), "sequences": _l("Sequences")}
+                "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem")}
 
 
 def _wants_json() -> bool:

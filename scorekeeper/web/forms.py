@@ -60,6 +60,8 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
     if spec.kind in ("seat", "team", "suit", "choice"):
         if spec.kind == "seat":
             choices = _seat_choices(table, players)
+            if not spec.required:
+                choices = [SelectChoice("", "—"), *choices]
         elif spec.kind == "suit":
             choices = _suit_choices() if spec.required else [SelectChoice("", "—"), *_suit_choices()]
         elif spec.kind == "team":
@@ -72,6 +74,10 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
         return BooleanField(label, default=bool(spec.default), description=description, render_kw=render_kw)
     if spec.kind == "int":
         render_kw |= {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        return StringField(label, default=spec.default, description=description, render_kw=render_kw)
+    if spec.kind == "seats":  # a sequence of seats, one per trick: tapped in order
+        render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "data-mode": "append",
+                      "data-deck": " ".join(table.seats)}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)
     deck = [code for code, _ in spec.choices] or [str(card) for card in sort_cards(DECK_32)]
     render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2, "data-deck": " ".join(deck)}

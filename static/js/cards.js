@@ -1,11 +1,39 @@
 // Tap the cards of a meld instead of typing their codes. Each textarea with data-deck gets
 // a card grid; "Add meld" appends the tapped cards as one meld ("AH KH QH; JS JH JD JC").
+// A field with data-mode="append" (who won each trick) adds each tapped seat in turn.
 (function () {
   "use strict";
   var SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
   var labels = document.body.dataset;
 
+  function appendOnly(area) {
+    var bar = document.createElement("div");
+    bar.className = "seat-taps";
+    area.dataset.deck.split(" ").forEach(function (seat) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "button small";
+      button.textContent = seat;
+      button.addEventListener("click", function () {
+        area.value = (area.value.trim() + " " + seat).trim();
+        area.dispatchEvent(new Event("input", {bubbles: true}));
+      });
+      bar.appendChild(button);
+    });
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "button small";
+    clear.textContent = labels.clearMelds;
+    clear.addEventListener("click", function () {
+      area.value = "";
+      area.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    bar.appendChild(clear);
+    area.insertAdjacentElement("afterend", bar);
+  }
+
   function build(area) {
+    if (area.dataset.mode === "append") { appendOnly(area); return; }
     var deck = area.dataset.deck.split(" ");
     var picked = [];
     var box = document.createElement("div");
@@ -67,5 +95,5 @@
     area.insertAdjacentElement("afterend", toggle);
   }
 
-  document.querySelectorAll("textarea[data-deck]").forEach(build);
+  document.querySelectorAll("[data-deck]").forEach(build);
 })();

@@ -1,0 +1,198 @@
+"""The Pandoeren deal-entry form: one phone screen for every contract.
+
+The form asks the contract as a row of the RULES.md §4.3 table and a number, the result as
+"made / failed" or the winner of each trick, and each seat's roem as card codes. These
+functions turn it into the RULES.md §6 declarations and back. Every refusal names a *form*
+field: the declarations are checked here by ``read_declarations`` and a declaration's name
+is translated to the form field that asks it (``team_card_points`` -> ``team_points``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import DECK_33, SUIT_ORDER, Card, sort_cards
+from ..errors import N_, RuleViolation
+from ._pandoeren_contracts import KINDS, PLUS_MIN, Kind, contract_from_kind, parse_contract
+from ._pandoeren_deal import CALLABLE, LAST_TRICK_SIDES, SEATS, TRICKS, read_declarations
+from ._pandoeren_roem import CARD_POINTS, roem_text
+from .base import DealField, Options
+
+TICKED = frozenset({"y", "on", "true", "1", "yes"})
+"""Checkbox values a browser (or a script) sends for a ticked box; unticked boxes are absent."""
+MADE, FAILED = "made", "failed"
+NUMBER_DIGITS = 9  # longer numbers cannot be a contract or card points: refused unread
+SHOWN_MAX = 20  # characters of a refused value quoted back in a message
+ROEM_FIELDS = MappingProxyType({seat: f"roem_{seat}" for seat in SEATS})
+BIDDER_FIELDS = MappingProxyType({seat: f"bidders_{seat}" for seat in SEATS})
+ROEM_LABELS = MappingProxyType({"N": N_("Roem of N"), "E": N_("Roem of E"), "S": N_("Roem of S"),
+                                "W": N_("Roem of W")})
+BIDDER_LABELS = MappingProxyType({"N": N_("N made a bid"), "E": N_("E made a bid"), "S": N_("S made a bid"),
+                                  "W": N_("W made a bid")})
+FORM_FIELDS = MappingProxyType({"contract": "contract_kind", "team_card_points": "team_points",
+                                "last_trick_team": "last_trick", "tricks_won_by": "tricks", "made": "result",
+                                "roem": ROEM_FIELDS["N"], "bidders": BIDDER_FIELDS["N"]})
+"""The form field that asks each declaration whose name differs (``roem.E`` -> ``roem_E``)."""
+
+_KIND_LABELS = MappingProxyType({Kind.NUMBER: N_("Number (120, 130, …)"), Kind.PANDOER_PLUS: N_("Pandoer + n")})
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def _deck(cards: frozenset[Card]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(card), card.label) for card in sort_cards(cards))
+
+
+def deal_fields(options: Options) -> tuple[DealField, ...]:
+    """The inputs of one deal: the contract, the side, the result, each seat's roem and bid."""
+    kinds = tuple((kind.value, _KIND_LABELS.get(kind, KINDS[kind].name)) for kind in Kind)
+    called = (("", ""), *((str(Card(rank, suit)), Card(rank, suit).label) for rank in CALLABLE
+                          for suit in SUIT_ORDER))
+    who = (("", ""), ("declarer", N_("The declarer's side")), ("opponents", N_("The opponents")))
+    fields = [
+        DealField("dealer", "seat", N_("Dealer"), "contract", required=False),
+        DealField("declarer", "seat", N_("Declarer"), "contract"),
+        DealField("contract_kind", "choice", N_("Contract"), "contract", choices=kinds),
+        DealField("contract_number", "int", N_("Number"), "contract", required=False, minimum=PLUS_MIN,
+                  help=N_("A number contract's number (120, 130, …) or the n of Pandoer + n (20, 40, …)")),
+        DealField("trump", "suit", N_("Trump"), "contract", required=False,
+                  help=N_("Empty for Zwabber and Solo-Zwabber")),
+        DealField("called_card", "choice", N_("Called card"), "contract", required=False, default="",
+                  choices=called, help=N_("The ace (or king, queen) the declarer called")),
+        DealField("partner", "seat", N_("Partner"), "contract", required=False,
+                  help=N_("The holder of the called card; in Kereltje, of the trump jack")),
+        DealField("jas_holder", "seat", N_("Holder of the trump jack"), "contract", required=False,
+                  help=N_("Kereltje only; empty if the declarer discarded it")),
+        DealField("discard", "cards", N_("Discard"), "contract", required=False, choices=_deck(DECK_33),
+                  help=N_("Optional: the card the declarer put away (its points are in no trick)")),
+        DealField("result", "choice", N_("Result"), "result", required=False, default="",
+                  choices=(("", ""), (MADE, N_("Made")), (FAILED, N_("Failed"))),
+                  help=N_("Contracts played for tricks: made or failed (or list the tricks below)")),
+        DealField("tricks", "seats", N_("Tricks"), "result", required=False,
+                  help=N_("Optional: who won each trick, in order, e.g. N N E S W N N E")),
+        DealField("team_points", "int", N_("Card points of declarer and partner"), "result", required=False,
+                  minimum=0, maximum=CARD_POINTS, help=N_("Number contracts: without the 5 for the last trick")),
+        DealField("last_trick", "choice", N_("Last trick"), "result", required=False, default="", choices=who),
+        DealField("stuk", "choice", N_("Stuk"), "result", required=False, default="",
+                  choices=(("", ""), *((seat, seat) for seat in SEATS)),
+                  help=N_("Who held the king and queen of trumps, if announced")),
+    ]
+    fields += [DealField(ROEM_FIELDS[seat], "cards", ROEM_LABELS[seat], "roem", required=False,
+                         choices=_deck(DECK_33), help=N_("Card codes such as AH KH QH; separate two roem with ;"))
+               for seat in SEATS]
+    fields += [DealField(BIDDER_FIELDS[seat], "bool", BIDDER_LABELS[seat], "roem", required=False, default=False)
+               for seat in SEATS]
+    return tuple(fields)
+
+
+def _text(values: Mapping[str, Any], name: str) -> str:
+    value = values.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _ticked(values: Mapping[str, Any], name: str) -> bool:
+    value = values.get(name)
+    return value is True or (isinstance(value, str) and value.strip().lower() in TICKED)
+
+
+def _number(values: Mapping[str, Any], name: str, message: str, **params: object) -> int | None:
+    text = _text(values, name)
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
+        raise RuleViolation(message, field=name, value=text[:SHOWN_MAX], **params)
+    return int(text)
+
+
+def _pick(values: Mapping[str, Any], name: str, allowed: tuple[str, ...], message: str) -> str | None:
+    text = _text(values, name)
+    if not text:
+        return None
+    if text not in allowed:
+        raise RuleViolation(message, field=name, value=text[:SHOWN_MAX])
+    return text
+
+
+def _tricks(values: Mapping[str, Any]) -> list[str] | None:
+    text = _text(values, "tricks")
+    if not text:
+        return None
+    seats = [seat.upper() for seat in _SEPARATORS.split(text) if seat]
+    if len(seats) != TRICKS or any(seat not in SEATS for seat in seats):
+        raise RuleViolation(N_("List the winner of each of the %(tricks)d tricks in order, e.g. N N E S W N N E"),
+                            field="tricks", tricks=TRICKS)
+    return seats
+
+
+def form_field(err: RuleViolation) -> RuleViolation:
+    """The same refusal, naming the form field that asks the declaration at fault."""
+    field = err.field or ""
+    if field.startswith("roem.") and field[len("roem."):] in ROEM_FIELDS:
+        name = ROEM_FIELDS[field[len("roem."):]]
+    else:
+        name = FORM_FIELDS.get(field, field) or None
+    return RuleViolation(err.template, field=name, **err.params)
+
+
+def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """The RULES.md §6 declarations of a filled form, checked and canonical.
+
+    :raise RuleViolation: naming the form field at fault
+    """
+    number = _number(values, "contract_number", N_("The contract's number must be a whole number such as 150; "
+                                                  "got “%(value)s”"))
+    contract = contract_from_kind(_text(values, "contract_kind"), number)
+    result = _pick(values, "result", (MADE, FAILED), N_("Say whether the contract was made or failed"))
+    last = _pick(values, "last_trick", LAST_TRICK_SIDES, N_("Say who won the last trick: the declarer's side or "
+                                                           "the opponents"))
+    stuk = _pick(values, "stuk", SEATS, N_("Stuk is held by one of the seats, or by nobody"))
+    points = _number(values, "team_points", N_("The card points must be a number from 0 to %(total)d; got "
+                                                      "“%(value)s”"), total=CARD_POINTS)
+    declarations: dict[str, Any] = {
+        "dealer": _text(values, "dealer") or None,
+        "contract": contract.name,
+        "declarer": _text(values, "declarer") or None,
+        "partner": _text(values, "partner") or None,
+        "called_card": _text(values, "called_card") or None,
+        "trump": _text(values, "trump") or None,
+        "discard": _text(values, "discard") or None,
+        "team_card_points": points,
+        "last_trick_team": last,
+        "roem": {seat: _text(values, ROEM_FIELDS[seat]) for seat in SEATS},
+        "bidders": [seat for seat in SEATS if _ticked(values, BIDDER_FIELDS[seat])],
+        "stuk": stuk,
+        "tricks_won_by": _tricks(values),
+        "made": None if result is None else result == MADE,
+        "jas_holder": _text(values, "jas_holder") or None,
+    }
+    try:
+        return dict(read_declarations(declarations, options).declared)
+    except RuleViolation as err:
+        raise form_field(err) from None
+
+
+def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """The form values that show canonical declarations again (for editing a deal)."""
+    contract = parse_contract(deal["contract"])
+    made = deal["made"]
+    values: dict[str, Any] = {
+        "dealer": deal["dealer"] or "",
+        "declarer": deal["declarer"],
+        "contract_kind": contract.kind.value,
+        "contract_number": "" if contract.number is None else str(contract.number),
+        "trump": deal["trump"] or "",
+        "called_card": deal["called_card"] or "",
+        "partner": deal["partner"] or "",
+        "jas_holder": deal["jas_holder"] or "",
+        "discard": deal["discard"] or "",
+        "result": "" if made is None else MADE if made else FAILED,
+        "tricks": " ".join(deal["tricks_won_by"] or ()),
+        "team_points": "" if deal["team_card_points"] is None else str(deal["team_card_points"]),
+        "last_trick": deal["last_trick_team"] or "",
+        "stuk": deal["stuk"] or "",
+    }
+    values.update({ROEM_FIELDS[seat]: roem_text(deal["roem"][seat]) for seat in SEATS})
+    values.update({BIDDER_FIELDS[seat]: seat in deal["bidders"] for seat in SEATS})
+    return values

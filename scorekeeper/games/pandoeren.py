@@ -1,0 +1,179 @@
+"""Pandoeren (RULES.md §4): contracts, roem, deal scoring, running totals, referee helpers.
+
+Four players, each for himself: the sides are the seats and the sheet is one running column
+per player. A deal is scored from what the table declares (RULES.md §6, checked in
+``_pandoeren_deal``); the contracts and the bidding order live in ``_pandoeren_contracts``,
+roem in ``_pandoeren_roem``, the scoring in ``_pandoeren_score``, the form in
+``_pandoeren_form`` and the referee's answers in ``_pandoeren_referee``.
+
+Decisions on points the rules leave open (besides RULES.md §7 items 12, 13, 14, 18, 26):
+
+* There is no match end (item 14) unless the table agrees on a number of deals (option
+  ``agreed_deals``, a house agreement): then the highest total wins, equal highest a draw.
+* Pandoer + n is decided by the tricks and the roem, so it takes no card points; its ``made``
+  declaration (when the tricks are not listed) says whether the two won all eight tricks, and
+  the engine adds the roem condition.
+* With ``kereltje_own_jack = "forbidden"`` a Kereltje whose declarer holds or discarded the
+  trump jack is refused (the declarations cannot tell whether she had it before the pickup).
+* A seat's roem is what its hand of eight cards shows: at most eight cards, a run never split.
+  A run of nine (A to 6 of hearts, only in the declarer's hand before her discard) counts as 8.
+* Stuk announced by an opponent is accepted and scores nothing (opponents never score roem).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_, RuleViolation
+from . import _pandoeren_form, _pandoeren_referee
+from ._pandoeren_contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
+from ._pandoeren_deal import KEYS, SEATS, read_declarations
+from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
+from ._pandoeren_score import agreed_result, score
+from .base import (
+    DealField,
+    GameRules,
+    MatchResult,
+    Option,
+    Options,
+    Ruling,
+    Say,
+    ScoredDeal,
+    Sheet,
+    SheetRow,
+    take,
+)
+
+__all__ = ["KEYS", "PANDOEREN_ORDERS", "RULES", "Kind", "PandoerContract", "PandoerenRules", "bid_key",
+           "compare_bids", "compare_roem", "find_roem", "judge_roem", "parse_contract", "roem_strength",
+           "roem_value"]
+
+AGREED_DEALS_MAX = 1000  # our bound for option agreed_deals (0 = no end, RULES §7 item 14)
+
+OPTIONS = (
+    Option("piccolo_any_one_trick", False, N_("Piccolo: any one trick"),
+           N_("Piccolo and Piccolo Ouvert are made when the declarer wins exactly one trick, whichever it is "
+              "(off: it must be the first)")),
+    Option("kereltje_own_jack", "solo", N_("Kereltje with one's own trump jack"),
+           N_("The declarer who holds the trump jack plays Kereltje alone (solo), or may not bid it (forbidden)"),
+           choices=("solo", "forbidden")),
+    Option("agreed_deals", 0, N_("Agreed number of deals"),
+           N_("A house agreement, not a rule of the game: after this many deals the highest total wins "
+              "(equal highest: a draw); 0 keeps running totals with no end"),
+           minimum=0, maximum=AGREED_DEALS_MAX),
+)
+
+
+class PandoerenRules(GameRules):
+    """Pandoeren for four players, each for himself (RULES.md §4)."""
+
+    key = "pandoeren"
+    name = N_("Pandoeren")
+    seats = SEATS
+    sides = SEATS
+    options = OPTIONS
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "bid_compare", "partner_call",
+                     "running_totals", "game_end")
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """One phone screen: the contract, the side, the result, each seat's roem and bid."""
+        return _pandoeren_form.deal_fields(options)
+
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
+        return _pandoeren_form.declarations_from_form(values, self.resolve_options(options))
+
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Stored declarations as form values, for editing the deal."""
+        return _pandoeren_form.form_from_declarations(self.read_deal(declarations, options), options)
+
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The canonical declarations: every key of RULES.md §6 present, derived ones filled."""
+        return dict(read_declarations(declarations, self.resolve_options(options)).declared)
+
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (RULES.md §4.3, §4.4 and its options), checking it first."""
+        resolved = self.resolve_options(options)
+        return score(read_declarations(declarations, resolved), resolved)
+
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """None: the totals alone never end a match (RULES.md §4.4, §7 item 14); with option
+        ``agreed_deals`` the sheet ends it after that many deals (see :meth:`score_sheet`)."""
+        return None
+
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        """Running totals per player; with ``agreed_deals`` the result after that many deals."""
+        resolved = self.resolve_options(options)
+        totals = dict.fromkeys(SEATS, 0)
+        rows: list[SheetRow] = []
+        result: MatchResult | None = None
+        for played, declarations in enumerate(deals, 1):
+            scored = self.score_deal(declarations, resolved)
+            totals = {seat: totals[seat] + scored.score[seat] for seat in SEATS}
+            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
+            result = result or agreed_result(totals, played, resolved)
+        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    # -- the referee ---------------------------------------------------------------------
+
+    def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.5: ``hand``, ``trick_so_far`` (first = led), ``trump`` or a ``contract``."""
+        asked = take(query, ("hand",), ("trick_so_far", "trump", "contract"))
+        return _pandoeren_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
+                                             asked["contract"])
+
+    def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.5: who wins ``trick`` (first = led) under ``trump`` or a ``contract``."""
+        asked = take(query, ("trick",), ("trump", "contract"))
+        return _pandoeren_referee.trick_winner(asked["trick"], asked["trump"], asked["contract"])
+
+    def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.2: every roem of ``hand`` (8 or 9 cards); stuk too with a ``trump``."""
+        asked = take(query, ("hand",), ("trump",))
+        return _pandoeren_referee.melds(asked["hand"], asked["trump"])
+
+    def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.2: does the side's ``roem`` (per seat) count against the ``bidders``?"""
+        asked = take(query, ("roem", "declarer"), ("partner", "bidders"))
+        return _pandoeren_referee.meld_compare(asked["roem"], asked["declarer"], asked["partner"],
+                                               asked["bidders"])
+
+    def referee_bid_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.3: is ``bid`` higher than ``other``, or than every one of ``bids_so_far``?"""
+        asked = take(query, ("bid",), ("other", "bids_so_far"))
+        return _pandoeren_referee.bid_compare(asked["bid"], asked["other"], asked["bids_so_far"])
+
+    def referee_partner_call(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.3: what the declarer with ``hand`` (and ``discard``) must call; checks
+        ``called_card``; a ``contract`` (with its ``trump`` for Kereltje) may say there is none."""
+        asked = take(query, ("hand",), ("discard", "called_card", "contract", "trump"))
+        return _pandoeren_referee.partner_call(asked["hand"], asked["discard"], asked["called_card"],
+                                               asked["contract"], asked["trump"], self.resolve_options(options))
+
+    def referee_running_totals(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.4: each player's total after every one of ``deal_scores``."""
+        asked = take(query, ("deal_scores",))
+        return _pandoeren_referee.running_totals(asked["deal_scores"], self.resolve_options(options))
+
+    def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Totals after a deal (``totals_before`` + ``deal_score``); with ``agreed_deals``, give
+        ``deals_played`` (this deal included) to learn whether the match is over."""
+        resolved = self.resolve_options(options)
+        asked = take(query, ("totals_before", "deal_score"), ("deals_played",))
+        played = asked["deals_played"]
+        ruling = super().referee_game_end({key: asked[key] for key in ("totals_before", "deal_score")}, resolved)
+        if played is None:
+            return ruling
+        if isinstance(played, bool) or not isinstance(played, int) or played < 0:
+            raise RuleViolation(N_("deals_played must be a whole number of deals"), field="deals_played")
+        result = agreed_result(ruling.answer["totals"], played, resolved)
+        if result is None:
+            return Ruling(ruling.answer, (Say(N_("The match goes on: no agreed end is reached")),))
+        answer = {**ruling.answer, "finished": True, "winner": result.winner, "draw": result.draw}
+        return Ruling(answer, result.lines)
+
+
+RULES = PandoerenRules()
+"""The one instance the registry will list."""
