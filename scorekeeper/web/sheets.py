@@ -18,18 +18,25 @@ def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> di
 
 
 def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, Any]:
-    """SVG polylines of the running totals, one per side, scaled to the chart box."""
+    """SVG polylines of the running totals, one per side, scaled to the chart box.
+
+    Totals may go below zero (Pandoeren), so the box spans from the lowest to the highest
+    of the totals, zero and the target.
+    """
     series = [[0] + [row.totals[side] for row in sheet.rows] for side in sides]
-    top = max([target or 0, 1, *(value for line in series for value in line)])
+    values = [value for line in series for value in line]
+    top, bottom = max([target or 0, 1, *values]), min([0, *values])
     steps = max(len(series[0]) - 1, 1)
+    height = CHART_HEIGHT - 2 * CHART_PAD
+
+    def y(value: int) -> float:
+        return CHART_HEIGHT - CHART_PAD - (value - bottom) * height / (top - bottom)
 
     def point(i: int, value: int) -> str:
-        x = CHART_PAD + i * (CHART_WIDTH - 2 * CHART_PAD) / steps
-        y = CHART_HEIGHT - CHART_PAD - value * (CHART_HEIGHT - 2 * CHART_PAD) / top
-        return f"{x:.1f},{y:.1f}"
+        return f"{CHART_PAD + i * (CHART_WIDTH - 2 * CHART_PAD) / steps:.1f},{y(value):.1f}"
 
-    target_y = None if not target else CHART_HEIGHT - CHART_PAD - target * (CHART_HEIGHT - 2 * CHART_PAD) / top
-    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "target_y": target_y,
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "target_y": y(target) if target else None,
+            "zero_y": y(0) if bottom < 0 else None,
             "lines": [{"side": side, "points": " ".join(point(i, v) for i, v in enumerate(line))}
                       for side, line in zip(sides, series, strict=True)]}
 
@@ -47,6 +54,7 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     table = rules.table(match.options)
     target = match.options.get("target")
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
+            "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
             "sides": table.sides, "rows": list(zip(deals, sheet.rows, strict=True)),
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options)}
