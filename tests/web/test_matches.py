@@ -282,3 +282,22 @@ def test_belote_for_three_has_three_seats(pages, client):
     assert response.status_code == 302
     sheet = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Ann" in sheet and "Cy" in sheet
+
+
+def test_points_held_by_a_litige_show_on_the_sheet(client):
+    """RULES §1.6 option litige: the takers' total waits for the winner of the next deal."""
+    match_id = client.post("/api/v1/matches", json={
+        "game": "belote", "players": {"N": "A", "E": "B", "S": "C", "W": "D"},
+        "options": {"litige": True}}).json["id"]
+    tie = {"dealer": "N", "taker": "E", "contract": "suit", "trump": "H", "trick_points": {"B": 71},
+           "last_trick": "B"}
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=tie).status_code == 201
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "81 points held for the winner of the next deal" in html
+    assert "Pending: 81 points" in html
+    win = {"dealer": "E", "taker": "S", "contract": "suit", "trump": "S", "trick_points": {"A": 100},
+           "last_trick": "A"}
+    client.post(f"/api/v1/matches/{match_id}/deals", json=win)
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Pending:" not in html
+    assert totals(html) == [81 + 191, 52]

@@ -1,0 +1,75 @@
+"""Every registered game through the same API doors: score, a referee question, a refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import games
+
+SCORE = {
+    # RULES §1.3/§1.6: N's cinquante beats E's tierce; E–W 100 < 112: dedans, N–S 212.
+    "belote": ({"dealer": "N", "taker": "E", "contract": "suit", "trump": "H", "trick_points": {"B": 90},
+                "last_trick": "B", "melds": [{"seat": "E", "cards": "tierce KH"},
+                                             {"seat": "N", "cards": ["AS", "KS", "QS", "JS"]}]},
+               {"A": 212, "B": 0}),
+    # RULES §2.3: 92 + 10 + 20 = 122 -> 120 + 100 = 220.
+    "contree": ({"bidder": "E", "bid": 100, "trump": "H", "card_points": {"B": 92}, "last_trick": "B",
+                 "belote": "B"}, {"A": 60, "B": 220}),
+    # RULES §3.3: 80 + 10 + 20 + 20 = 130 > 40.
+    "klaberjass": ({"dealer": "P2", "maker": "P1", "trump": "H", "card_points": {"P1": 80, "P2": 40},
+                    "last_trick": "P1", "sequences": [{"seat": "P1", "cards": "AS KS QS"}], "bella": "P1"},
+                   {"P1": 130, "P2": 40}),
+    # RULES §4.3/§4.4: Misère made by E alone: +3.
+    "pandoeren": ({"dealer": "N", "declarer": "E", "contract": "Misère", "trump": "S", "made": True},
+                  {"N": 0, "E": 3, "S": 0, "W": 0}),
+}
+
+REFEREE = {
+    "belote": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H", "contract": "suit"}, {"winner": 2}),
+    "contree": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H"}, {"winner": 2}),
+    "klaberjass": ("trick_winner", {"trick": ["KS", "7H"], "trump": "H"}, {"winner": 1}),
+    "pandoeren": ("bid_compare", {"bid": "Misère", "other": "150"}, {}),
+}
+
+BAD = {
+    "belote": ({**SCORE["belote"][0], "trump": "X"}, "trump"),
+    "contree": ({**SCORE["contree"][0], "bid": 95}, "bid"),
+    "klaberjass": ({**SCORE["klaberjass"][0], "maker": "P3"}, "maker"),
+    "pandoeren": ({**SCORE["pandoeren"][0], "contract": "125"}, "contract"),
+}
+
+
+def test_every_game_is_covered_here():
+    assert set(SCORE) == set(REFEREE) == set(BAD) == set(games.RULES)
+
+
+@pytest.mark.parametrize("game", sorted(SCORE))
+def test_score(client, game):
+    deal, expected = SCORE[game]
+    answer = client.post(f"/api/v1/{game}/score", json=deal)
+    assert answer.status_code == 200, answer.json
+    assert answer.json["score"] == expected
+    assert answer.json["explanation"] and answer.json["summary"]
+
+
+@pytest.mark.parametrize("game", sorted(REFEREE))
+def test_a_referee_question(client, game):
+    kind, query, expected = REFEREE[game]
+    answer = client.post(f"/api/v1/{game}/referee/{kind}", json=query)
+    assert answer.status_code == 200, answer.json
+    assert expected.items() <= answer.json.items()
+    assert answer.json["explanation"]
+
+
+@pytest.mark.parametrize("game", sorted(BAD))
+def test_a_refusal_names_its_field(client, game):
+    deal, field = BAD[game]
+    answer = client.post(f"/api/v1/{game}/score", json=deal)
+    assert answer.status_code == 400
+    assert answer.json["error"]["field"] == field
+
+
+def test_game_end_is_asked_the_same_way_everywhere(client):
+    answer = client.post("/api/v1/klaberjass/referee/game_end",
+                         json={"totals_before": {"P1": 480, "P2": 300}, "deal_score": {"P1": 40, "P2": 10}})
+    assert answer.json["finished"] is True and answer.json["winner"] == "P1"
