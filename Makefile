@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := scorekeeper
 
-.PHONY: run test install test-deps runtime-deps system-deps translations messages clean
+.PHONY: run test install test-deps runtime-deps system-deps translations messages clean bench soak
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ messages: $(BIN)/python
 run: install runtime-deps
 	$(BIN)/flask init-db
 	@echo "Scorekeeper is serving at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(BIN)/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
+	$(BIN)/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) --no-control-socket \
 		--access-logfile - "scorekeeper:create_app()"
 
 # Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser and pdftotext.
@@ -53,6 +53,18 @@ test-deps: install system-deps
 
 test: test-deps
 	$(BIN)/python -m pytest
+
+# A few minutes, loopback only, temporary database: one table on stdout, bench/results.json.
+# (No catalogue compile: the bench reads English pages.)
+bench: $(BIN)/python runtime-deps
+	$(BIN)/pip install --quiet -e .
+	$(BIN)/python -m bench.run
+
+# The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route.
+SOAK_ROUNDS ?= 10
+soak: test-deps
+	SCOREKEEPER_SOAK_ROUNDS=$(SOAK_ROUNDS) SCOREKEEPER_FUZZ=soak $(BIN)/python -m pytest -p no:cacheprovider \
+		tests/test_faults.py tests/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

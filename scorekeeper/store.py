@@ -261,3 +261,20 @@ def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | Non
             raise Conflict(deal.version)
         _bump(db, get_match(db, match_id), None)
         db.execute("delete from deals where id = ?", [deal_id])
+
+
+def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -> int | None:
+    """Take back the match's last deal, if the match is still as the phone saw it.
+
+    :param version: the match version the sheet was drawn from; Conflict if a deal was
+        recorded, edited or deleted since (so one phone never takes back another's deal)
+    :return: how many deals were left before the undo, or None when there was none
+    """
+    with write_transaction(db):
+        match = get_match(db, match_id)
+        deals = list_deals(db, match_id)
+        if not deals:
+            return None
+        _bump(db, match, version)
+        db.execute("delete from deals where id = ?", [deals[-1].id])
+        return len(deals)

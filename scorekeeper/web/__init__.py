@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
-from flask_babel import get_locale, gettext as _, lazy_gettext as _l
+from flask import Flask, g, jsonify, render_template, request
+from flask_babel import get_locale, get_translations, gettext as _, lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -39,8 +39,13 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.template_filter("say")
     def say_filter(say) -> str:
-        """A Say line of the engine in the reader's language."""
-        return say.render(_)
+        """A Say line of the engine in the reader's language.
+
+        The catalogue is looked up once per request: a sheet renders hundreds of lines.
+        """
+        if "say_gettext" not in g:
+            g.say_gettext = get_translations().gettext
+        return say.render(g.say_gettext)
 
     @app.template_filter("suit")
     def suit_filter(code: str) -> str:

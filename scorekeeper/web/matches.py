@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import games, pdf, store
+from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal, Sheet
 from .forms import EngineForm, deal_form, match_form, match_options, match_players
@@ -90,6 +90,8 @@ def sheet(match_id: int):
 @bp.route("/<int:match_id>/sheet.pdf")
 def sheet_pdf(match_id: int):
     """The score sheet on A4, with the house rules in force."""
+    from .. import pdf  # WeasyPrint takes ~1.75 s to import: paid at the first print, not at boot
+
     match, rules = load_match(match_id)
     deals = store.list_deals(store.get_db(), match_id)
     body = pdf.render_pdf("print/sheet.html", printed=date.today(), **sheet_view(match, rules, deals))
@@ -183,12 +185,18 @@ def edit_deal(match_id: int, deal_id: int):
     return _deal_page(match, rules, deal)
 
 
+def _posted_version() -> int | None:
+    """The version a page was drawn from, as its form sends it back."""
+    text = request.form.get("version", "")
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 @bp.post("/<int:match_id>/deals/<int:deal_id>/delete")
 def delete_deal(match_id: int, deal_id: int):
-    """Remove a deal; the sheet is re-scored without it."""
+    """Remove a deal; the sheet is re-scored without it. Conflict if it changed meanwhile."""
     load_match(match_id)
     try:
-        store.delete_deal(store.get_db(), match_id, deal_id)
+        store.delete_deal(store.get_db(), match_id, deal_id, version=_posted_version())
     except store.NotFound:
         abort(404)
     flash(_("Deal deleted; the sheet was re-scored."))
@@ -197,11 +205,9 @@ def delete_deal(match_id: int, deal_id: int):
 
 @bp.post("/<int:match_id>/undo")
 def undo(match_id: int):
-    """Take back the last deal in one tap."""
+    """Take back the last deal in one tap (the one this phone saw last)."""
     load_match(match_id)
-    db = store.get_db()
-    deals = store.list_deals(db, match_id)
-    if deals:
-        store.delete_deal(db, match_id, deals[-1].id)
-        flash(_("Deal %(number)d taken back.", number=len(deals)))
+    number = store.undo_last_deal(store.get_db(), match_id, version=_posted_version())
+    if number:
+        flash(_("Deal %(number)d taken back.", number=number))
     return redirect(url_for("matches.sheet", match_id=match_id))

@@ -1,0 +1,379 @@
+"""``make bench``: measure the real server, the rules engine and the PDF; one table, one JSON file.
+
+    .venv/bin/python -m bench.run [--duration 5] [--warmup 1] [--output bench/results.json]
+
+Everything runs on 127.0.0.1, on a temporary database and secret key (never ``instance/``),
+and every server started here is stopped at the end, also on failure. Each measure is an
+object ``{name, value, unit}`` plus, where they apply, ``baseline``, ``ratio``, ``target``
+and ``met``; ``bench/results.json`` holds the list (it is git-ignored: the figures
+belong to the machine that measured them).
+
+HTTP: gunicorn as ``make run`` starts it (``--workers 4 --threads 4``, access log on; the
+database initialised by ``flask init-db``). The baseline is bench/baseline_app.py, a bare
+Flask endpoint that reads and writes one SQLite row, on the same server settings; our
+requests/s are given as a ratio to its requests/s at the same number of clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import secrets
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from . import load, server
+from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
+
+OUTPUT = Path(__file__).resolve().parent / "results.json"
+CLIENTS = (16, 64)
+SHEET_DEALS = 30
+TOURNAMENT_DEALS = 1000
+BENCH_OPTIONS = {"target": 100_000}  # no match ends during the bench
+PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
+
+Measure = dict[str, Any]
+
+
+def measure(name: str, value: float, unit: str, *, baseline: float | None = None, ratio: float | None = None,
+            target: str | None = None, met: bool | None = None) -> Measure:
+    """One line of the table and one object of results.json (absent fields do not apply)."""
+    out: Measure = {"name": name, "value": _round(value), "unit": unit}
+    for key, item in (("baseline", baseline), ("ratio", ratio)):
+        if item is not None:
+            out[key] = _round(item)
+    if target is not None:
+        out["target"], out["met"] = target, bool(met)
+    return out
+
+
+def _round(value: float) -> float:
+    if isinstance(value, int) or math.isnan(value):
+        return value
+    return round(value, 3 if abs(value) < 10 else 1)
+
+
+def timed(func: Callable[[], object], *, number: int, repeat: int = 5) -> float:
+    """The median over ``repeat`` runs of the seconds one call of ``func`` takes (after one warm-up)."""
+    func()
+    runs = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        for _ in range(number):
+            func()
+        runs.append((time.perf_counter() - began) / number)
+    return statistics.median(runs)
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def form_deal(seq: int) -> dict[str, str]:
+    """The ``seq``-th deal of the bench's rotation, as the form sends it (empty inputs left out)."""
+    fields = {"dealer": SEATS[seq % 4], **DEAL_FORMS[seq % len(DEAL_FORMS)]}
+    return {k: v for k, v in fields.items() if v}
+
+
+MELDS = ("AH KH QH", "10S 9S 8S 7S", "QC JC 10C", "JD JH JS JC", "AD KD QD JD 10D", "9H 9D 9S 9C")
+
+
+def random_deals(rng: random.Random, rules: Any, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
+    """``count`` valid declarations of every kind (contre, capot, belote, melds), stored form."""
+    from scorekeeper.errors import RuleViolation
+
+    deals: list[dict[str, Any]] = []
+    while len(deals) < count:
+        seq = len(deals)
+        capot = rng.random() < 0.05
+        values = {"dealer": SEATS[seq % 4], "bidder": rng.choice(SEATS),
+                  "bid": "capot" if capot and rng.random() < 0.5 else str(rng.randrange(80, 170, 10)),
+                  "trump": rng.choice("SHDC"), "bidder_points": "152" if capot else str(rng.randint(0, 152)),
+                  "last_trick": "bidders" if capot else rng.choice(("bidders", "defenders")),
+                  "belote": rng.choice(("", "", "bidders", "defenders"))}
+        if capot:
+            values["capot"] = "y"
+        if rng.random() < 0.2:
+            values["contre"] = "y"
+            if rng.random() < 0.3:
+                values["surcontre"] = "y"
+        if options.get("announces") and rng.random() < 0.5:
+            for seat, meld in zip(rng.sample(SEATS, 2), rng.sample(MELDS, 2), strict=True):
+                values[f"melds_{seat}"] = meld
+        try:
+            deals.append(rules.read_deal(rules.declarations_from_form(
+                {k: v for k, v in values.items() if v}, options), options))
+        except RuleViolation:  # a combination the rules refuse (a card declared twice...): draw again
+            pass
+    return deals
+
+
+# -- the engine ------------------------------------------------------------------------
+
+def engine_measures() -> list[Measure]:
+    from scorekeeper.games import get_rules
+    from scorekeeper.games.melds import compare_melds, meld_from_cards
+
+    rules = get_rules("contree")
+    options = rules.resolve_options({})
+    deal = rules.read_deal(rules.declarations_from_form(form_deal(0), options), options)
+    score = timed(lambda: rules.score_deal(deal, options), number=2000)
+
+    question = {"hand": ["7H", "KS", "AS", "9D", "JH", "10C", "8S", "QD"], "trick_so_far": ["QS", "9H", "10S"],
+                "trump": "H"}
+    legal = timed(lambda: rules.referee("legal_play", question, options), number=2000)
+
+    melds = [meld_from_cards("AH KH QH", seat="N"), meld_from_cards("QC JC 10C", seat="E"),
+             meld_from_cards("10S 9S 8S 7S", seat="S"), meld_from_cards("KD QD JD", seat="W")]
+    side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}.__getitem__
+    compare = timed(lambda: compare_melds(melds, trump="H", play_order=("E", "S", "W", "N"), side_of=side_of),
+                    number=2000)
+
+    rng = random.Random(20240601)
+    tournament = []  # 40 matches of 25 deals; every fourth plays announces
+    for table in range(TOURNAMENT_DEALS // 25):
+        match_options = rules.resolve_options({**BENCH_OPTIONS, "announces": table % 4 == 0})
+        stored = [json.loads(json.dumps(d)) for d in random_deals(rng, rules, match_options, 25)]
+        tournament.append((stored, match_options))
+
+    def rescore() -> None:
+        for stored, match_options in tournament:
+            rules.score_sheet(stored, match_options)
+
+    whole = timed(rescore, number=1, repeat=7)
+    return [
+        measure("engine: score a deal", score * 1e6, "µs"),
+        measure("engine: legal plays (referee)", legal * 1e6, "µs"),
+        measure("engine: meld comparison (4 melds)", compare * 1e6, "µs"),
+        measure("engine: re-score a 1,000-deal tournament", whole * 1e3, "ms", target="< 100 ms",
+                met=whole * 1e3 < 100),
+    ]
+
+
+# -- the PDF ---------------------------------------------------------------------------
+
+def _cell(text: object) -> str:
+    from markupsafe import escape
+
+    return f"<td>{escape(str(text))}</td>"
+
+
+def pdf_measures(tmp: Path) -> list[Measure]:
+    from weasyprint import HTML
+
+    from scorekeeper import create_app, store
+    from scorekeeper.games import get_rules
+
+    path = tmp / "pdf.sqlite"
+    store.init_db(str(path))
+    app = create_app({"TESTING": True, "SECRET_KEY": secrets.token_hex(16), "DATABASE": str(path)})
+    rules = get_rules("contree")
+    with app.app_context():
+        db = store.get_db()
+        options = rules.resolve_options(BENCH_OPTIONS)
+        match_id = store.create_match(db, game="contree", players=PLAYERS, first_dealer="N", options=options,
+                                      title="Club night")
+        for seq in range(SHEET_DEALS):
+            store.add_deal(db, match_id, rules.read_deal(rules.declarations_from_form(form_deal(seq), options),
+                                                         options))
+        deals = store.list_deals(db, match_id)
+    client = app.test_client()
+
+    def ours() -> None:
+        response = client.get(f"/matches/{match_id}/sheet.pdf")
+        assert response.status_code == 200 and response.data.startswith(b"%PDF")
+
+    sheet = rules.score_sheet([d.declarations for d in deals], options)
+    rows = []
+    for number, (deal, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1):
+        cells = [number, deal.declarations.get("dealer", ""), row.scored.summary.render(),
+                 "made" if row.scored.made else "failed"]
+        for side in ("A", "B"):
+            cells += [rules.deal_points(row.scored).get(side, ""), row.scored.score[side], row.totals[side]]
+        rows.append("<tr>" + "".join(_cell(c) for c in cells) + "</tr>")
+    header = "".join(f"<th>{h}</th>" for h in ("#", "Dealer", "Contract", "Result", *["Points", "Score", "Total"] * 2))
+    plain_html = (f"<!doctype html><html><head><meta charset=utf-8></head><body><table><tr>{header}</tr>"
+                  f"{''.join(rows)}</table></body></html>")
+
+    def plain() -> None:
+        HTML(string=plain_html).write_pdf()
+
+    try:
+        our_time = timed(ours, number=1, repeat=5)
+        plain_time = timed(plain, number=1, repeat=5)
+    finally:
+        with app.app_context():
+            store.close_thread_connections()
+    ratio = our_time / plain_time
+    return [measure("pdf: one 30-deal score sheet", our_time * 1e3, "ms", baseline=plain_time * 1e3, ratio=ratio,
+                    target="ratio <= 1.5", met=ratio <= 1.5)]
+
+
+# -- HTTP ------------------------------------------------------------------------------
+
+def _http_lines(label: str, clients: int, tally: load.Tally, baseline: load.Tally | None = None,
+                rps_target: float | None = None, p99_target: float | None = None) -> list[Measure]:
+    ok = len(tally.latencies)
+    rps = ok / tally.window if tally.window else 0.0
+    p50, p99 = (load.percentile(tally.latencies, p) * 1e3 for p in (50, 99))
+    name = f"http {label}, {clients} clients"
+    base_rps = base_p50 = base_p99 = None
+    if baseline is not None:
+        base_rps = len(baseline.latencies) / baseline.window
+        base_p50, base_p99 = (load.percentile(baseline.latencies, p) * 1e3 for p in (50, 99))
+    lines = [
+        measure(f"{name}: throughput", rps, "req/s", baseline=base_rps,
+                ratio=rps / base_rps if base_rps else None,
+                target=f"ratio >= {rps_target}" if rps_target else None,
+                met=bool(base_rps) and rps / base_rps >= (rps_target or 0)),
+        measure(f"{name}: p50", p50, "ms", baseline=base_p50, ratio=p50 / base_p50 if base_p50 else None),
+        measure(f"{name}: p99", p99, "ms", baseline=base_p99, ratio=p99 / base_p99 if base_p99 else None,
+                target=f"< {p99_target} ms" if p99_target else None, met=p99 < (p99_target or 0)),
+        measure(f"{name}: errors", tally.errors, "requests"),
+    ]
+    for problem in ("stopped early", "setup failed"):
+        if problem in tally.statuses:
+            raise RuntimeError(f"{name}: a client {problem} ({tally.statuses}); the figures would be wrong")
+    return lines
+
+
+def _seed(database: Path, matches_needed: int) -> tuple[int, list[int]]:
+    """A 30-deal match for the GET, and fresh matches for the POST clients (stored directly)."""
+    from scorekeeper import store
+    from scorekeeper.games import get_rules
+
+    rules = get_rules("contree")
+    options = rules.resolve_options(BENCH_OPTIONS)
+    db = store.connect(str(database))
+    try:
+        sheet = store.create_match(db, game="contree", players=PLAYERS, first_dealer="N", options=options,
+                                   title="The 30-deal sheet")
+        for seq in range(SHEET_DEALS):
+            store.add_deal(db, sheet, rules.read_deal(rules.declarations_from_form(form_deal(seq), options), options))
+        fresh = [store.create_match(db, game="contree", players=PLAYERS, first_dealer="N", options=options)
+                 for _ in range(matches_needed)]
+    finally:
+        db.close()
+    return sheet, fresh
+
+
+def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
+                  progress: Callable[[str], None]) -> list[Measure]:
+    from . import baseline_app
+
+    max_requests = 2000  # per client: far above what a client can send in the window
+    results: list[Measure] = []
+
+    baselines: dict[int, load.Tally] = {}
+    base_db = tmp / "baseline.sqlite"
+    baseline_app.init_db(str(base_db))
+    with server.serve("bench.baseline_app:app", {"SCOREKEEPER_BASELINE_DATABASE": str(base_db)},
+                      tmp / "baseline.log", ready_path="/row") as srv:
+        for clients in CLIENTS:
+            progress(f"baseline (bare Flask, one SQLite row read and written), {clients} clients")
+            plan = load.Plan("post_row", srv.port, warmup, duration, max_requests, path="/row")
+            baselines[clients] = load.run(plan, clients, processes)
+            results += _http_lines("baseline: bare Flask, 1 row read+written", clients, baselines[clients])
+
+    database, secret = tmp / "scorekeeper.sqlite", tmp / "secret_key"
+    secret.write_text(secrets.token_hex(32))
+    secret.chmod(0o600)
+    progress(server.init_db(database, secret))
+    per_client = max_requests // DEALS_PER_MATCH + 1
+    sheet, fresh = _seed(database, per_client * sum(CLIENTS))
+    with server.serve("bench.wsgi:app", server.app_env(database, secret), tmp / "scorekeeper.log") as srv:
+        for clients in CLIENTS:
+            progress(f"GET a {SHEET_DEALS}-deal score sheet, {clients} clients")
+            plan = load.Plan("get", srv.port, warmup, duration, max_requests, path=f"/matches/{sheet}")
+            results += _http_lines(f"GET {SHEET_DEALS}-deal sheet", clients, load.run(plan, clients, processes),
+                                   baselines[clients], rps_target=0.5)
+        acknowledged = 0
+        for clients in CLIENTS:
+            progress(f"POST a deal through the form, {clients} clients")
+            mine, fresh = fresh[:clients * per_client], fresh[clients * per_client:]
+            matches = tuple(tuple(mine[i * per_client:(i + 1) * per_client]) for i in range(clients))
+            plan = load.Plan("post_deal", srv.port, warmup, duration, max_requests, matches=matches)
+            tally = load.run(plan, clients, processes)
+            acknowledged += tally.statuses.get("302", 0)
+            results += _http_lines("POST deal form", clients, tally, baselines[clients],
+                                   rps_target=0.5 if clients == 64 else None,
+                                   p99_target=50 if clients == 64 else None)
+    with sqlite3.connect(database) as conn:
+        recorded = conn.execute("select count(*) from deals").fetchone()[0] - SHEET_DEALS
+        integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+    conn.close()
+    if recorded != acknowledged or integrity != "ok":
+        raise RuntimeError(f"the POST bench lost data: {acknowledged} deals acknowledged, {recorded} recorded, "
+                           f"integrity_check: {integrity}")
+    progress(f"{acknowledged} deals acknowledged, {recorded} recorded, integrity_check {integrity}")
+    return results
+
+
+# -- output ----------------------------------------------------------------------------
+
+def _show(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def table(results: Iterable[Measure]) -> str:
+    """The results as a Markdown table (the README's Performance section shows it)."""
+    columns = ("name", "value", "unit", "baseline", "ratio", "target", "met")
+    rows = [[_show(r.get(c)) for c in columns] for r in results]
+    widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(columns)]
+    right = {1, 3, 4}
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.rjust(w) if i in right else c.ljust(w)
+                                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))) + " |"
+
+    rule = "| " + " | ".join(("-" * (w - 1) + ":") if i in right else "-" * w for i, w in enumerate(widths)) + " |"
+    return "\n".join([line(list(columns)), rule, *(line(row) for row in rows)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=5.0, help="measured seconds per HTTP measure (5)")
+    parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured seconds before each (1)")
+    parser.add_argument("--processes", type=int, default=2, help="client processes (2)")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write the JSON list")
+    parser.add_argument("--skip-http", action="store_true", help="engine and PDF only")
+    args = parser.parse_args(argv)
+
+    def progress(text: str) -> None:
+        print(f"[{time.monotonic() - began:6.1f} s] {text}", file=sys.stderr, flush=True)
+
+    began = time.monotonic()
+    results: list[Measure] = [measure("machine: load average (1 min) at the start", os.getloadavg()[0], "tasks")]
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        progress("engine")
+        results += engine_measures()
+        progress("PDF")
+        results += pdf_measures(Path(tmp))
+        if not args.skip_http:
+            results += http_measures(Path(tmp), warmup=args.warmup, duration=args.duration,
+                                     processes=args.processes, progress=progress)
+    results.append(measure("machine: load average (1 min) at the end", os.getloadavg()[0], "tasks"))
+    args.output.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    print(table(results))
+    missed = [r["name"] for r in results if r.get("met") is False]
+    progress(f"done; {len(results)} measures in {args.output}; targets missed: {len(missed)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
