@@ -17,6 +17,7 @@ from ..cards import DECK_32, SUIT_ORDER, Suit, display_key, format_cards, sort_c
 from ..errors import N_, RuleViolation
 from . import jass
 from ._belote_text import parse_meld_text
+from ._declare import pick, shown, whole
 from .melds import Meld, check_melds_consistent, meld_from_cards
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; clockwise from N
@@ -33,7 +34,6 @@ SUITS = tuple(suit.value for suit in Suit)
 KEYS = ("players", "dealer", "taker", "taker_team", "contract", "trump", "trick_points", "last_trick",
         "tricks_won", "melds", "belote", "belotes", "litige_pending", "play_order")
 """Every declaration of a Belote deal (RULES.md §6); the canonical dict has all of them."""
-SHOWN_MAX = 40  # characters of a refused value quoted back in a message
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,27 +81,6 @@ def label(side: str) -> str:
     return TEAM_LABELS.get(side, side)
 
 
-def _text(value: object) -> str:
-    """A value as shown in a message, kept short whatever was sent."""
-    text = str(value)
-    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-
-
-def _whole(value: object) -> int | None:
-    """An int from JSON (not a bool, not a float, not text); None if it is not one."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str) -> str | None:
-    """An optional pick-one value (None when absent)."""
-    value = raw.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(message, field=key, value=_text(value), allowed=", ".join(allowed))
-    return value
-
-
 def _per_side(raw: Mapping[str, Any], key: str, sides: Sequence[str], top: int) -> dict[str, int] | None:
     """``{side: n}`` for some or all sides, each a whole number from 0 to ``top``."""
     value = raw.get(key)
@@ -110,16 +89,16 @@ def _per_side(raw: Mapping[str, Any], key: str, sides: Sequence[str], top: int) 
     if not isinstance(value, Mapping) or not value:
         raise RuleViolation(N_("%(key)s must be given per side (%(sides)s), e.g. {\"%(side)s\": 3}; "
                                "got “%(value)s”"), field=key, key=key, sides=", ".join(sides),
-                            side=sides[0], value=_text(value))
+                            side=sides[0], value=shown(value))
     given: dict[str, int] = {}
     for side, number in value.items():
         if not isinstance(side, str) or side not in sides:
             raise RuleViolation(N_("“%(side)s” is not a side of this table: use %(sides)s"),
-                                field=key, side=_text(side), sides=", ".join(sides))
-        count = _whole(number)
+                                field=key, side=shown(side), sides=", ".join(sides))
+        count = whole(number)
         if count is None or not 0 <= count <= top:
             raise RuleViolation(N_("%(key)s must be whole numbers from 0 to %(top)d; got “%(value)s”"),
-                                field=key, key=key, top=top, value=_text(number))
+                                field=key, key=key, top=top, value=shown(number))
         given[side] = count
     return given
 
@@ -130,7 +109,7 @@ def read_contract(value: object, options: Mapping[str, Any]) -> jass.Contract:
         return jass.Contract.SUIT
     if not isinstance(value, str) or value not in CONTRACTS:
         raise RuleViolation(N_("contract must be one of %(allowed)s; got “%(value)s”"), field="contract",
-                            allowed=", ".join(CONTRACTS), value=_text(value))
+                            allowed=", ".join(CONTRACTS), value=shown(value))
     contract = jass.Contract(value)
     if contract is jass.Contract.SANS_ATOUT and not options["sans_atout"]:
         raise RuleViolation(N_("This match is played without sans atout"), field="contract")
@@ -141,8 +120,8 @@ def read_contract(value: object, options: Mapping[str, Any]) -> jass.Contract:
 
 def _taker(raw: Mapping[str, Any], table: Seating) -> tuple[str | None, str]:
     """The taker's seat (if given) and side; both given must agree."""
-    seat = _pick(raw, "taker", table.seats, N_("The taker must be one of %(allowed)s; got “%(value)s”"))
-    side = _pick(raw, "taker_team", table.sides,
+    seat = pick(raw, "taker", table.seats, N_("The taker must be one of %(allowed)s; got “%(value)s”"))
+    side = pick(raw, "taker_team", table.sides,
                  N_("taker_team must be one of %(allowed)s; got “%(value)s”"))
     if seat is None and (side is None or table.players == len(THREE_SEATS)):
         raise RuleViolation(N_("Who took? Give the taker's seat"), field="taker")
@@ -163,7 +142,7 @@ def read_trump(value: object, contract: jass.Contract) -> str | None:
         raise RuleViolation(N_("Which suit was trump?"), field="trump")
     if not isinstance(value, str) or value not in SUITS:
         raise RuleViolation(N_("The trump must be one of %(allowed)s; got “%(value)s”"), field="trump",
-                            allowed=", ".join(SUITS), value=_text(value))
+                            allowed=", ".join(SUITS), value=shown(value))
     return value
 
 
@@ -233,7 +212,7 @@ def _last_trick(raw: Mapping[str, Any], table: Seating, tricks: dict[str, int] |
                 points: dict[str, int]) -> str:
     """The side that took the last trick; a capot side took it; a trickless one did not."""
     capot = next((side for side in table.sides if tricks and tricks[side] == TRICKS), None)
-    last = _pick(raw, "last_trick", table.sides, N_("last_trick must be the side that took it, one of "
+    last = pick(raw, "last_trick", table.sides, N_("last_trick must be the side that took it, one of "
                                                     "%(allowed)s; got “%(value)s”"))
     if last is None and capot is None:
         raise RuleViolation(N_("Who took the last trick?"), field="last_trick")
@@ -250,7 +229,7 @@ def _last_trick(raw: Mapping[str, Any], table: Seating, tricks: dict[str, int] |
 def _belotes(raw: Mapping[str, Any], table: Seating,
              contract: jass.Contract) -> tuple[str | None, dict[str, int] | None]:
     """``belote`` (the side holding K + Q of trumps) or, in tout atout, ``belotes`` per side."""
-    belote = _pick(raw, "belote", table.sides, N_("belote must be one of %(allowed)s, or empty; "
+    belote = pick(raw, "belote", table.sides, N_("belote must be one of %(allowed)s, or empty; "
                                                   "got “%(value)s”"))
     counts = _per_side(raw, "belotes", table.sides, MAX_BELOTES)
     if contract is jass.Contract.SANS_ATOUT and (belote or (counts and any(counts.values()))):
@@ -279,7 +258,7 @@ def _play_order(raw: Mapping[str, Any], table: Seating, dealer: str | None) -> l
     if order not in rotations:
         raise RuleViolation(N_("play_order must be the seats in playing order, e.g. %(example)s; "
                                "got “%(value)s”"), field="play_order", example=" ".join(rotations[-1]),
-                            value=_text(value))
+                            value=shown(value))
     if dealer is not None and order != table.play_order_after(dealer):
         raise RuleViolation(N_("play_order must start on the dealer's left: %(dealer)s deals"),
                             field="play_order", dealer=dealer)
@@ -298,11 +277,11 @@ def _meld_entries(value: object, table: Seating) -> list[tuple[str, object]]:
     for entry in entries:
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise RuleViolation(N_("Each meld is {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
-                                field="melds", value=_text(entry))
+                                field="melds", value=shown(entry))
         seat = entry["seat"]
         if not isinstance(seat, str) or seat not in table.seats:
             raise RuleViolation(N_("A meld's seat must be one of %(allowed)s; got “%(value)s”"),
-                                field="melds", allowed=", ".join(table.seats), value=_text(seat))
+                                field="melds", allowed=", ".join(table.seats), value=shown(seat))
         pairs.append((seat, entry["cards"]))
     return pairs
 
@@ -324,7 +303,7 @@ def read_melds(value: object, table: Seating, *, reuse: bool, field: str = "meld
             melds.append(meld_from_cards(cards, seat=seat, field=field))
         else:
             raise RuleViolation(N_("A meld's cards must be a list of card codes; got “%(value)s”"),
-                                field=field, value=_text(cards))
+                                field=field, value=shown(cards))
     melds.sort(key=lambda meld: (table.seats.index(str(meld.seat)),
                                  [display_key(card) for card in sort_cards(meld.cards)]))
     check_melds_consistent(melds, reuse=reuse, field=field)
@@ -367,10 +346,10 @@ def _pending(raw: Mapping[str, Any], table: Seating, options: Mapping[str, Any])
     value = raw.get("litige_pending")
     if value is None:
         return 0
-    points = _whole(value)
+    points = whole(value)
     if points is None or not 0 <= points <= MAX_PENDING:
         raise RuleViolation(N_("litige_pending must be a whole number of points, 0 or more; "
-                               "got “%(value)s”"), field="litige_pending", value=_text(value))
+                               "got “%(value)s”"), field="litige_pending", value=shown(value))
     if points and (not options["litige"] or table.players != len(SEATS)):
         raise RuleViolation(N_("This match has no litige: no points can be held over"),
                             field="litige_pending")
@@ -387,12 +366,12 @@ def read_declarations(raw: object, options: Mapping[str, Any]) -> tuple[dict[str
     for key in raw:
         if key not in KEYS:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Belote deal"),
-                                field=_text(key), key=_text(key))
+                                field=shown(key), key=shown(key))
     table = seating(options)
     players = raw.get("players")
-    if players is not None and (_whole(players) != table.players):
+    if players is not None and (whole(players) != table.players):
         raise RuleViolation(N_("This match is for %(players)d players; got “%(value)s”"), field="players",
-                            players=table.players, value=_text(players))
+                            players=table.players, value=shown(players))
     taker, side = _taker(raw, table)
     contract = read_contract(raw.get("contract"), options)
     trump = read_trump(raw.get("trump"), contract)
@@ -404,7 +383,7 @@ def read_declarations(raw: object, options: Mapping[str, Any]) -> tuple[dict[str
         raise RuleViolation(N_("%(side)s took every trick, the last one too"), field="last_trick",
                             side=label(capot))
     belote, belotes = _belotes(raw, table, contract)
-    dealer = _pick(raw, "dealer", table.seats,
+    dealer = pick(raw, "dealer", table.seats,
                    N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
     play_order = _play_order(raw, table, dealer)
     melds = read_melds(raw.get("melds"), table, reuse=bool(options["meld_card_reuse"]))

@@ -16,12 +16,12 @@ from ..errors import N_, RuleViolation
 from . import jass
 from ._belote_deal import MAX_BELOTES, SEATS, TRICKS, Seating, read_declarations, seating
 from ._belote_text import parse_meld_text
+from ._declare import form_number, form_pick, form_text
 from .base import DealField, Options
 from .melds import meld_from_cards
 
 TAKERS, DEFENDERS = "takers", "defenders"
 MELD_SEPARATOR = ";"
-SHOWN_MAX = 20  # characters of a refused value quoted back
 CONTRACT_CHOICES = {
     jass.Contract.SUIT: N_("Trump suit"),
     jass.Contract.SANS_ATOUT: N_("Sans atout (×2)"),
@@ -104,36 +104,22 @@ def _belotes_fields(table: Seating) -> dict[str, str]:
     return {f"belotes_{seat}": seat for seat in table.seats}
 
 
-def _text(values: Mapping[str, Any], name: str) -> str:
-    value = values.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
 def _number(values: Mapping[str, Any], name: str, most: int) -> int | None:
-    """A count typed in the form (None when left empty)."""
-    text = _text(values, name)
-    if not text:
-        return None
-    if not text.isdigit() or int(text) > most:
-        raise RuleViolation(N_("Type a number from 0 to %(most)d; got “%(value)s”"), field=name,
-                            most=most, value=text[:SHOWN_MAX])
-    return int(text)
+    """A count typed in the form (None when left empty); "²" is a digit but not a number."""
+    return form_number(values, name, N_("Type a number from 0 to %(most)d; got “%(value)s”"),
+                       at_most=most, most=most)
 
 
 def _choice(values: Mapping[str, Any], name: str, allowed: Mapping[str, str], message: str) -> str | None:
-    text = _text(values, name)
-    if not text:
-        return None
-    if text not in allowed:
-        raise RuleViolation(message, field=name, value=text[:SHOWN_MAX])
-    return allowed[text]
+    text = form_pick(values, name, allowed, message)
+    return None if text is None else allowed[text]
 
 
 def _melds(values: Mapping[str, Any], table: Seating) -> list[dict[str, Any]]:
     melds = []
     for seat in table.seats:
         name = f"melds_{seat}"
-        for group in parse_meld_text(_text(values, name), field=name):
+        for group in parse_meld_text(form_text(values, name), field=name):
             meld = meld_from_cards(group, seat=seat, field=name)
             melds.append({"seat": seat, "cards": format_cards(meld.cards).split()})
     return melds
@@ -195,12 +181,13 @@ def _form_field(err: RuleViolation, values: Mapping[str, Any], table: Seating, n
     seat = err.params.get("seat")
     four = table.players == len(SEATS)
     if err.field == "melds":
-        typed = [seat for seat in table.seats if _text(values, f"melds_{seat}")]
+        typed = [seat for seat in table.seats if form_text(values, f"melds_{seat}")]
         return f"melds_{seat if seat in table.seats else (typed or table.seats)[0]}"
     if err.field == "trick_points":
-        return "taker_points" if four else f"points_{seat if seat in table.seats else _text(values, 'taker')}"
+        player = seat if seat in table.seats else form_text(values, 'taker')
+        return "taker_points" if four else f"points_{player}"
     if err.field == "belotes":
-        return "belotes_taker" if four else f"belotes_{_text(values, 'taker')}"
+        return "belotes_taker" if four else f"belotes_{form_text(values, 'taker')}"
     return {"tricks_won": "capot", "taker_team": "taker", "play_order": "dealer"}.get(str(err.field))
 
 
@@ -210,7 +197,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     :raise RuleViolation: naming the form field at fault
     """
     table = seating(options)
-    taker = _text(values, "taker")
+    taker = form_text(values, "taker")
     if taker not in table.seats:
         raise RuleViolation(N_("Pick the taker"), field="taker")
     allowed = {contract.value: contract for contract in contracts(options)}
@@ -218,8 +205,8 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
                        N_("Pick the contract: a trump suit, sans atout or tout atout"))
     contract = contract or jass.Contract.SUIT
     declarations: dict[str, Any] = {
-        "dealer": _text(values, "dealer") or None, "taker": taker, "contract": contract.value,
-        "trump": (_text(values, "trump") or None) if contract is jass.Contract.SUIT else None,
+        "dealer": form_text(values, "dealer") or None, "taker": taker, "contract": contract.value,
+        "trump": (form_text(values, "trump") or None) if contract is jass.Contract.SUIT else None,
     }
     if table.players == len(SEATS):
         declarations.update(_result_four(values, taker, contract, table))

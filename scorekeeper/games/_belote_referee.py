@@ -7,14 +7,15 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_32, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
+from ..cards import Rank, format_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from ._belote_deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
 from ._belote_score import BELOTE, meld_verdict
+from ._referee import hand_cards, playable, trick_cards, trick_ruling
 from .base import Options, Ruling, Say
 from .melds import Meld, MeldKind, find_melds, meld_value
 
@@ -39,26 +40,6 @@ def meld_name(meld: Meld) -> Say:
     return Say(SEQUENCE_NAMES[meld.length], {"cards": meld.label})
 
 
-def _hand(hand: object, field: str = "hand") -> tuple[Card, ...]:
-    cards = parse_cards(hand, field=field, deck=DECK_32)  # type: ignore[arg-type]
-    if len(cards) > HAND:
-        raise RuleViolation(N_("A hand holds at most %(size)d cards; got %(count)d"),
-                            field=field, size=HAND, count=len(cards))
-    return cards
-
-
-def _trick(trick: object, field: str, most: int) -> tuple[Card, ...]:
-    cards = parse_cards(trick, field=field, deck=DECK_32)  # type: ignore[arg-type]
-    if len(cards) > most:
-        raise RuleViolation(N_("A trick holds at most %(most)d cards here; got %(count)d"),
-                            field=field, most=most, count=len(cards))
-    return cards
-
-
-def _labels(cards: Iterable[Card]) -> str:
-    return format_cards(cards, symbols=True)
-
-
 def legal_play(hand: object, trick_so_far: object, trump: object, contract: object,
                partner_winning: object, options: Options) -> Ruling:
     """The cards the next player may play (RULES §1.9; three players §1.10; option
@@ -66,25 +47,20 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     table = seating(options)
     kind = read_contract(contract, options)
     suit = read_trump(trump, kind)
-    cards = _hand(hand)
-    played = _trick(trick_so_far or [], "trick_so_far", table.players - 1)
+    cards = hand_cards(hand, HAND)
+    played = trick_cards(trick_so_far or [], "trick_so_far", table.players - 1)
     if partner_winning is not None and not isinstance(partner_winning, bool):
         raise RuleViolation(N_("partner_winning must be true or false"), field="partner_winning")
     style = jass.BELOTE_PLAY if table.players == len(SEATS) else jass.BELOTE_THREE_PLAY
     style = style.with_options({"must_undertrump_partner": options["must_undertrump_partner"]})
     reasons = jass.explain_plays(cards, played, suit, contract=kind, partner_winning=partner_winning,
                                  style=style)
-    legal = [card for card, reason in reasons.items() if reason is None]
-    lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)})
-             if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)})]
-    for reason in reasons.values():
-        if reason is not None and reason not in lines:
-            lines.append(reason)
+    legal, lines = playable(cards, reasons)
     answer: dict[str, Any] = {"legal": [str(card) for card in legal]}
     if table.players == len(SEATS):
         answer["partner_winning"] = (len(played) >= 2
                                      and jass.trick_winner(played, suit, kind) == len(played) - 2)
-    return Ruling(answer, tuple(lines))
+    return Ruling(answer, lines)
 
 
 def trick_winner(trick: object, trump: object, contract: object, options: Options) -> Ruling:
@@ -93,20 +69,10 @@ def trick_winner(trick: object, trump: object, contract: object, options: Option
     table = seating(options)
     kind = read_contract(contract, options)
     suit = read_trump(trump, kind)
-    cards = _trick(trick, "trick", table.players)
+    cards = trick_cards(trick, "trick", table.players)
     if not cards:
         raise RuleViolation(N_("the trick is empty"), field="trick")
-    index = jass.trick_winner(cards, suit, kind)
-    card = cards[index]
-    params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
-    if kind is jass.Contract.SUIT and card.suit == suit and cards[0].suit != suit:
-        why = Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)
-    elif kind is jass.Contract.TOUT_ATOUT:
-        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led, in trump "
-                     "order J 9 A 10 K Q 8 7"), params)
-    else:
-        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
-    return Ruling({"winner": index, "card": str(card)}, (why,))
+    return trick_ruling(cards, suit, kind)
 
 
 def melds_in_hand(hand: object, trump: object, contract: object, options: Options) -> Ruling:
@@ -114,7 +80,7 @@ def melds_in_hand(hand: object, trump: object, contract: object, options: Option
     no_melds) and its belotes (§1.4)."""
     kind = read_contract(contract, options)
     suit = read_trump(trump, kind) if kind is not jass.Contract.SUIT or trump is not None else None
-    cards = _hand(hand)
+    cards = hand_cards(hand, HAND)
     fours = str(options["sa_four_values"])
     found = find_melds(cards, reuse=bool(options["meld_card_reuse"]), sa_four_values=fours, contract=kind,
                        trump=suit)

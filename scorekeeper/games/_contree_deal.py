@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Suit, display_key, format_cards, sort_cards
 from ..errors import N_, RuleViolation
 from . import jass
+from ._declare import pick, shown, whole
 from .melds import Meld, check_melds_consistent, meld_from_cards, parse_melds
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
@@ -27,7 +28,6 @@ CONTRES = ("none", "contre", "surcontre")  # RULES §6
 KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre", "card_points",
         "last_trick", "tricks_won", "belote", "melds", "play_order")
 """Every declaration of a Contrée deal (RULES.md §6); the canonical dict has all of them."""
-SHOWN_MAX = 40  # characters of a refused value quoted back in a message
 
 
 def other_team(team: str) -> str:
@@ -43,30 +43,6 @@ def play_order_after(dealer: str) -> list[str]:
     """
     start = SEATS.index(dealer) + 1
     return [SEATS[(start + step) % len(SEATS)] for step in range(len(SEATS))]
-
-
-def _text(value: object) -> str:
-    """A value as shown in a message, kept short whatever was sent."""
-    text = str(value)
-    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-
-
-def _pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
-          *, required: str | None = None) -> str | None:
-    """An optional pick-one value; ``required`` is the message when it is missing."""
-    value = raw.get(key)
-    if value is None:
-        if required:
-            raise RuleViolation(required, field=key)
-        return None
-    if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(message, field=key, value=_text(value), allowed=", ".join(allowed))
-    return value
-
-
-def _whole(value: object) -> int | None:
-    """An int from JSON (not a bool, not a float, not text); None if it is not one."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 _PER_TEAM_MESSAGES = {
@@ -90,15 +66,15 @@ def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | 
         return None
     not_per_team, out_of_range, not_adding_up = _PER_TEAM_MESSAGES[key]
     if not isinstance(value, Mapping) or not value:
-        raise RuleViolation(not_per_team, field=key, value=_text(value))
+        raise RuleViolation(not_per_team, field=key, value=shown(value))
     given: dict[str, int] = {}
     for team, number in value.items():
         if team not in TEAMS:
             raise RuleViolation(N_("“%(team)s” is not a team: use A (N–S) or B (E–W)"),
-                                field=key, team=_text(team))
-        count = _whole(number)
+                                field=key, team=shown(team))
+        count = whole(number)
         if count is None or not 0 <= count <= total:
-            raise RuleViolation(out_of_range, field=key, total=total, value=_text(number))
+            raise RuleViolation(out_of_range, field=key, total=total, value=shown(number))
         given[team] = count
     if len(given) == 1:
         (team, count), = given.items()
@@ -115,7 +91,7 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
         capot = False
     if not isinstance(capot, bool):
         raise RuleViolation(N_("capot_bid must be true or false; got “%(value)s”"),
-                            field="capot_bid", value=_text(capot))
+                            field="capot_bid", value=shown(capot))
     bid = raw.get("bid")
     if capot:
         if bid is not None:
@@ -124,17 +100,17 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
     if bid is None:
         raise RuleViolation(N_("What was the bid? A number from %(low)d to %(high)d in tens, or capot"),
                             field="bid", low=MIN_BID, high=MAX_BID)
-    number = _whole(bid)
+    number = whole(bid)
     if number is None or not MIN_BID <= number <= MAX_BID or number % BID_STEP:
         raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens; got “%(value)s”"),
-                            field="bid", low=MIN_BID, high=MAX_BID, value=_text(bid))
+                            field="bid", low=MIN_BID, high=MAX_BID, value=shown(bid))
     return number, False
 
 
 def _bidder(raw: Mapping[str, Any]) -> tuple[str | None, str]:
     """The bidder's seat (if given) and team; both given must agree."""
-    seat = _pick(raw, "bidder", SEATS, N_("The bidder must be one of %(allowed)s; got “%(value)s”"))
-    team = _pick(raw, "bidder_team", TEAMS, N_("bidder_team must be A (N–S) or B (E–W); got “%(value)s”"))
+    seat = pick(raw, "bidder", SEATS, N_("The bidder must be one of %(allowed)s; got “%(value)s”"))
+    team = pick(raw, "bidder_team", TEAMS, N_("bidder_team must be A (N–S) or B (E–W); got “%(value)s”"))
     if seat is None and team is None:
         raise RuleViolation(N_("Who bid? Give the bidder's seat (or the bidding team)"), field="bidder")
     if seat is not None and team is not None and TEAM_OF[seat] != team:
@@ -152,7 +128,7 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
     order = list(value) if isinstance(value, list | tuple) else None
     if order not in rotations:
         raise RuleViolation(N_("play_order must be the four seats in playing order, e.g. E S W N; "
-                               "got “%(value)s”"), field="play_order", value=_text(value))
+                               "got “%(value)s”"), field="play_order", value=shown(value))
     if dealer is not None and order != play_order_after(dealer):
         raise RuleViolation(N_("play_order must start on the dealer's left: %(dealer)s deals"),
                             field="play_order", dealer=dealer)
@@ -174,15 +150,15 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
     for entry in value:
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise RuleViolation(N_("Each meld is {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
-                                field="melds", value=_text(entry))
+                                field="melds", value=shown(entry))
         seat = entry["seat"]
         if seat not in SEATS:
             raise RuleViolation(N_("A meld's seat must be one of %(allowed)s; got “%(value)s”"),
-                                field="melds", allowed=", ".join(SEATS), value=_text(seat))
+                                field="melds", allowed=", ".join(SEATS), value=shown(seat))
         cards = entry["cards"]
         if not isinstance(cards, str | list):
             raise RuleViolation(N_("A meld's cards must be a list of card codes; got “%(value)s”"),
-                                field="melds", value=_text(cards))
+                                field="melds", value=shown(cards))
         if isinstance(cards, str):  # "AH KH QH" or several melds: "AH KH QH; JS JH JD JC"
             melds.extend(parse_melds(cards, seat=seat, field="melds"))
         else:  # one meld as a list of card codes
@@ -222,18 +198,18 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
     for key in raw:
         if key not in KEYS:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
-                                field=_text(key), key=_text(key))
-    dealer = _pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
+                                field=shown(key), key=shown(key))
+    dealer = pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
     bidder, team = _bidder(raw)
     bid, capot_bid = _bid(raw)
-    trump = _pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
+    trump = pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
                   required=N_("Which suit was trump?"))
     contre = raw.get("contre")
     if contre is None:
         contre = "none"
     if contre not in CONTRES:
         raise RuleViolation(N_("contre must be one of %(allowed)s; got “%(value)s”"),
-                            field="contre", allowed=", ".join(CONTRES), value=_text(contre))
+                            field="contre", allowed=", ".join(CONTRES), value=shown(contre))
     tricks = _per_team(raw, "tricks_won", TRICKS)
     capot_team = next((t for t in TEAMS if tricks and tricks[t] == TRICKS), None)
     card_points = _per_team(raw, "card_points", CARD_POINTS_TOTAL)
@@ -242,11 +218,11 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
     if card_points is None:
         raise RuleViolation(N_("Give the card points (without the last trick) of at least one team"),
                             field="card_points")
-    last_trick = _pick(raw, "last_trick", TEAMS, N_("last_trick must be the team that took it: A or B; "
+    last_trick = pick(raw, "last_trick", TEAMS, N_("last_trick must be the team that took it: A or B; "
                                                     "got “%(value)s”"),
                        required=None if capot_team else N_("Which team took the last trick?"))
     last_trick = last_trick or capot_team
-    belote = _pick(raw, "belote", TEAMS, N_("belote must be A, B or empty; got “%(value)s”"))
+    belote = pick(raw, "belote", TEAMS, N_("belote must be A, B or empty; got “%(value)s”"))
     if tricks:
         for side in TEAMS:
             if tricks[side] == 0 and card_points[side]:

@@ -14,13 +14,12 @@ from typing import Any
 from ..cards import format_cards
 from ..errors import N_, RuleViolation
 from .melds import parse_melds
+from ._declare import form_number, form_pick, form_text, ticked
 from ._contree_deal import BID_STEP, CARD_POINTS_TOTAL, MAX_BID, MIN_BID, SEATS, TEAM_OF, TRICKS, other_team
 from .base import DealField, Options
 
 CAPOT = "capot"
 BIDDERS, DEFENDERS = "bidders", "defenders"
-TICKED = frozenset({"y", "on", "true", "1", "yes"})
-"""Checkbox values a browser (or a script) sends for a ticked box; unticked boxes are absent."""
 
 MELD_SEPARATOR = ";"
 MELD_FIELDS = {seat: f"melds_{seat}" for seat in SEATS}
@@ -60,32 +59,10 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     return tuple(fields)
 
 
-def _ticked(values: Mapping[str, Any], name: str) -> bool:
-    value = values.get(name)
-    return value is True or (isinstance(value, str) and value.strip().lower() in TICKED)
-
-
-def _text(values: Mapping[str, Any], name: str) -> str:
-    value = values.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _points(values: Mapping[str, Any], name: str, message: str) -> int | None:
-    """A card-point count typed in the form (None when left empty)."""
-    text = _text(values, name)
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or int(text) > CARD_POINTS_TOTAL:
-        raise RuleViolation(message, field=name, total=CARD_POINTS_TOTAL, value=text[:20])
-    return int(text)
-
-
 def _team_of_choice(values: Mapping[str, Any], name: str, bidders: str, message: str) -> str | None:
-    text = _text(values, name)
-    if not text:
+    text = form_pick(values, name, (BIDDERS, DEFENDERS), message)
+    if text is None:
         return None
-    if text not in (BIDDERS, DEFENDERS):
-        raise RuleViolation(message, field=name, value=text[:20])
     return bidders if text == BIDDERS else other_team(bidders)
 
 
@@ -94,31 +71,34 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
 
     :raise RuleViolation: naming the form field when a value cannot be read at all
     """
-    bidder = _text(values, "bidder")
+    bidder = form_text(values, "bidder")
     if bidder not in SEATS:
         raise RuleViolation(N_("Pick the bidder"), field="bidder")
     team = TEAM_OF[bidder]
-    bid_text = _text(values, "bid")
+    bid_text = form_text(values, "bid")
     if not bid_text:
         raise RuleViolation(N_("Pick the bid"), field="bid")
     if bid_text != CAPOT and not (bid_text.isascii() and bid_text.isdigit()):
         raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens, or capot"),
                             field="bid", low=MIN_BID, high=MAX_BID)
-    contre, surcontre = _ticked(values, "contre"), _ticked(values, "surcontre")
+    contre, surcontre = ticked(values, "contre"), ticked(values, "surcontre")
     if surcontre and not contre:
         raise RuleViolation(N_("A surcontre answers a contre: tick contrée too"), field="surcontre")
-    points = _points(values, "bidder_points", N_("The bidding team's card points must be a number from 0 to "
-                                                  "%(total)d; got “%(value)s”"))
+    points = form_number(values, "bidder_points", N_("The bidding team's card points must be a number from "
+                                                      "0 to %(total)d; got “%(value)s”"),
+                         at_most=CARD_POINTS_TOTAL, total=CARD_POINTS_TOTAL)
     if points is None:
         raise RuleViolation(N_("Type the bidding team's card points (0 to %(total)d)"), field="bidder_points",
                             total=CARD_POINTS_TOTAL)
-    defender_points = _points(values, "defender_points", N_("The defenders' card points must be a number "
-                                                             "from 0 to %(total)d; got “%(value)s”"))
+    defender_points = form_number(values, "defender_points",
+                                  N_("The defenders' card points must be a number from 0 to %(total)d; "
+                                     "got “%(value)s”"),
+                                  at_most=CARD_POINTS_TOTAL, total=CARD_POINTS_TOTAL)
     if defender_points is not None and points + defender_points != CARD_POINTS_TOTAL:
         raise RuleViolation(N_("%(bidders)d + %(defenders)d is not %(total)d: check both teams' card points"),
                             field="defender_points", bidders=points, defenders=defender_points,
                             total=CARD_POINTS_TOTAL)
-    capot = _ticked(values, "capot")
+    capot = ticked(values, "capot")
     last_trick = _team_of_choice(values, "last_trick", team, N_("Say who took the last trick: the bidding "
                                                                 "team or the defenders"))
     if last_trick is None and not capot:
@@ -130,11 +110,11 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
         raise RuleViolation(N_("The bidders have every card point and the last trick: tick capot if they "
                                "took every trick"), field="capot")
     declarations: dict[str, Any] = {
-        "dealer": _text(values, "dealer") or None,
+        "dealer": form_text(values, "dealer") or None,
         "bidder": bidder,
         "bid": None if bid_text == CAPOT else int(bid_text),
         "capot_bid": bid_text == CAPOT,
-        "trump": _text(values, "trump") or None,
+        "trump": form_text(values, "trump") or None,
         "contre": "surcontre" if surcontre else "contre" if contre else "none",
         "card_points": {team: points},
         "last_trick": last_trick or team,
@@ -145,7 +125,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     if options.get("announces"):
         declarations["melds"] = [{"seat": seat, "cards": format_cards(meld.cards).split()}
                                  for seat in SEATS
-                                 for meld in parse_melds(_text(values, MELD_FIELDS[seat]), seat=seat,
+                                 for meld in parse_melds(form_text(values, MELD_FIELDS[seat]), seat=seat,
                                                               field=MELD_FIELDS[seat])]
     return declarations
 

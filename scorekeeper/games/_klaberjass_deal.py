@@ -20,6 +20,7 @@ from typing import Any
 from ..cards import DECK_32, Suit, display_key, format_cards, parse_cards, sort_cards
 from ..errors import N_, RuleViolation
 from . import jass
+from ._declare import pick, shown, whole
 from .melds import Meld, check_melds_consistent, meld_from_cards
 
 SEATS = ("P1", "P2")  # RULES §0: the two players, who are also the scoring sides
@@ -38,7 +39,6 @@ MAX_PENDING = 1_000_000  # bound on litige_pending (ours): far above any run of 
 KEYS = ("dealer", "maker", "trump", "turned_suit", "trump_7_exchanged", "card_points", "last_trick",
         "tricks_won", "sequences", "bella", "litige_pending")
 """Every declaration of a Klaberjass deal (RULES.md §6); the canonical dict has all of them."""
-SHOWN_MAX = 40  # characters of a refused value quoted back in a message
 SEQUENCE_SEPARATORS = re.compile(r"[;\n]+")
 
 
@@ -54,30 +54,6 @@ def most_card_points(tricks: int) -> int:
 def other_seat(seat: str) -> str:
     """The other player."""
     return SEATS[1 - SEATS.index(seat)]
-
-
-def _text(value: object) -> str:
-    """A value as shown in a message, kept short whatever was sent."""
-    text = str(value)
-    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-
-
-def _whole(value: object) -> int | None:
-    """An int from JSON (not a bool, not a float, not text); None if it is not one."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
-          *, required: str | None = None) -> str | None:
-    """A pick-one value; ``required`` is the message when it is missing (else None is fine)."""
-    value = raw.get(key)
-    if value is None:
-        if required:
-            raise RuleViolation(required, field=key)
-        return None
-    if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(message, field=key, value=_text(value), allowed=", ".join(allowed))
-    return value
 
 
 # -- sequences ---------------------------------------------------------------------------------
@@ -135,23 +111,23 @@ def read_sequences(value: object) -> tuple[Meld, ...]:
     if not isinstance(value, list):
         raise RuleViolation(
             N_("sequences must be a list of {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
-            field="sequences", value=_text(value))
+            field="sequences", value=shown(value))
     melds: list[Meld] = []
     for entry in value:
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise RuleViolation(N_("Each sequence is {\"seat\": ..., \"cards\": [...]}; got “%(value)s”"),
-                                field="sequences", value=_text(entry))
+                                field="sequences", value=shown(entry))
         seat, cards = entry["seat"], entry["cards"]
         if not isinstance(seat, str) or seat not in SEATS:
             raise RuleViolation(N_("A sequence's player must be P1 or P2; got “%(value)s”"),
-                                field="sequences", value=_text(seat))
+                                field="sequences", value=shown(seat))
         if isinstance(cards, str):
             melds.extend(read_sequence_text(cards, seat=seat, field="sequences"))
         elif isinstance(cards, list) and all(isinstance(code, str) for code in cards):
             melds.append(read_sequence(cards, seat=seat, field="sequences"))
         else:
             raise RuleViolation(N_("A sequence's cards must be a list of card codes; got “%(value)s”"),
-                                field="sequences", value=_text(cards), seat=seat)
+                                field="sequences", value=shown(cards), seat=seat)
     check_sequences(melds)
     return tuple(sort_sequences(melds))
 
@@ -165,19 +141,19 @@ def _per_player(raw: Mapping[str, Any], key: str, most: int, shape: str, out_of_
     if value is None:
         return None
     if not isinstance(value, Mapping) or not value:
-        raise RuleViolation(shape, field=key, value=_text(value))
+        raise RuleViolation(shape, field=key, value=shown(value))
     given: dict[str, int] = {}
     for seat, number in value.items():
         if not isinstance(seat, str) or seat not in SEATS:
-            raise RuleViolation(N_("“%(value)s” is not a player: use P1 or P2"), field=key, value=_text(seat))
-        count = _whole(number)
+            raise RuleViolation(N_("“%(value)s” is not a player: use P1 or P2"), field=key, value=shown(seat))
+        count = whole(number)
         if count is None or not 0 <= count <= most:
-            raise RuleViolation(out_of_range, field=key, most=most, value=_text(number), player=seat)
+            raise RuleViolation(out_of_range, field=key, most=most, value=shown(number), player=seat)
         given[seat] = count
     if len(given) == 1:
         if not one_is_enough:
             missing = next(seat for seat in SEATS if seat not in given)
-            raise RuleViolation(shape, field=key, value=_text(value), player=missing)
+            raise RuleViolation(shape, field=key, value=shown(value), player=missing)
         (seat, count), = given.items()
         given[other_seat(seat)] = most - count
     return {seat: given[seat] for seat in SEATS}
@@ -228,14 +204,14 @@ def _tricks(raw: Mapping[str, Any], points: Mapping[str, int], last_trick: str) 
 
 def _turned(raw: Mapping[str, Any], trump: str) -> tuple[str | None, bool]:
     """The turned suit and the trump-7 exchange (RULES.md §3.1), recorded for the sheet only."""
-    turned = _pick(raw, "turned_suit", SUITS, N_("The turned suit must be one of %(allowed)s or empty; "
+    turned = pick(raw, "turned_suit", SUITS, N_("The turned suit must be one of %(allowed)s or empty; "
                                                  "got “%(value)s”"))
     exchanged = raw.get("trump_7_exchanged")
     if exchanged is None:
         exchanged = False
     if not isinstance(exchanged, bool):
         raise RuleViolation(N_("trump_7_exchanged must be true or false; got “%(value)s”"),
-                            field="trump_7_exchanged", value=_text(exchanged))
+                            field="trump_7_exchanged", value=shown(exchanged))
     if exchanged and turned is None:
         raise RuleViolation(N_("Give the turned suit: the trump 7 is exchanged only for a turned trump"),
                             field="turned_suit")
@@ -248,7 +224,7 @@ def _turned(raw: Mapping[str, Any], trump: str) -> tuple[str | None, bool]:
 
 def _bella(raw: Mapping[str, Any], trump: str, melds: Sequence[Meld]) -> str | None:
     """The bella (K + Q of trumps in one hand, RULES.md §3.2): not if the other player's runs hold one."""
-    bella = _pick(raw, "bella", SEATS, N_("bella must be P1, P2 or empty; got “%(value)s”"))
+    bella = pick(raw, "bella", SEATS, N_("bella must be P1, P2 or empty; got “%(value)s”"))
     if bella is None:
         return None
     pair = jass.belote_cards(trump)
@@ -269,10 +245,10 @@ def _pending(raw: Mapping[str, Any], tie_litige: bool) -> int:
     value = raw.get("litige_pending")
     if value is None:
         return 0
-    pending = _whole(value)
+    pending = whole(value)
     if pending is None or not 0 <= pending <= MAX_PENDING:
         raise RuleViolation(N_("litige_pending must be a whole number of points, 0 or more; got “%(value)s”"),
-                            field="litige_pending", value=_text(value))
+                            field="litige_pending", value=shown(value))
     if pending and not tie_litige:
         raise RuleViolation(N_("In this match a tie is not held for the next deal, so no points can be "
                                "pending"), field="litige_pending")
@@ -289,16 +265,16 @@ def read_declarations(raw: object, *, tie_litige: bool) -> tuple[dict[str, Any],
     for key in raw:
         if key not in KEYS:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Klaberjass deal"),
-                                field=_text(key), key=_text(key))
-    dealer = _pick(raw, "dealer", SEATS, N_("The dealer must be P1 or P2; got “%(value)s”"),
+                                field=shown(key), key=shown(key))
+    dealer = pick(raw, "dealer", SEATS, N_("The dealer must be P1 or P2; got “%(value)s”"),
                    required=N_("Who dealt?"))
-    maker = _pick(raw, "maker", SEATS, N_("The maker must be P1 or P2; got “%(value)s”"),
+    maker = pick(raw, "maker", SEATS, N_("The maker must be P1 or P2; got “%(value)s”"),
                   required=N_("Who chose trumps (the maker)?"))
-    trump = str(_pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
+    trump = str(pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
                       required=N_("Which suit was trump?")))
     turned, exchanged = _turned(raw, trump)
     points = _card_points(raw)
-    last_trick = str(_pick(raw, "last_trick", SEATS,
+    last_trick = str(pick(raw, "last_trick", SEATS,
                            N_("last_trick must be the player who took it: P1 or P2; got “%(value)s”"),
                            required=N_("Who took the last trick?")))
     tricks = _tricks(raw, points, last_trick)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, RuleViolation
+from ._declare import form_number, form_text, ticked
 from ._klaberjass_deal import (
     MAX_CARD_POINTS,
     SEATS,
@@ -25,14 +26,11 @@ from .base import DealField, Options
 from .melds import Meld
 
 NOBODY = "none"
-TICKED = frozenset({"y", "on", "true", "1", "yes"})
-"""Checkbox values a browser (or a script) sends for a ticked box; unticked boxes are absent."""
 SEQUENCE_SEPARATOR = ";"
 POINT_FIELDS = {seat: f"points_{seat}" for seat in SEATS}
 SEQUENCE_FIELDS = {seat: f"sequences_{seat}" for seat in SEATS}
 POINT_LABELS = {"P1": N_("Card points of P1"), "P2": N_("Card points of P2")}
 SEQUENCE_LABELS = {"P1": N_("Sequences of P1"), "P2": N_("Sequences of P2")}
-SHOWN_MAX = 20  # characters of a refused value quoted back in a message
 
 
 def deal_fields(options: Options) -> tuple[DealField, ...]:
@@ -62,18 +60,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     )
 
 
-def _text(values: Mapping[str, Any], name: str) -> str:
-    value = values.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _ticked(values: Mapping[str, Any], name: str) -> bool:
-    value = values.get(name)
-    return value is True or (isinstance(value, str) and value.strip().lower() in TICKED)
-
-
 def _seat(values: Mapping[str, Any], name: str, message: str) -> str:
-    text = _text(values, name)
+    text = form_text(values, name)
     if text not in SEATS:
         raise RuleViolation(message, field=name)
     return text
@@ -81,15 +69,14 @@ def _seat(values: Mapping[str, Any], name: str, message: str) -> str:
 
 def _points(values: Mapping[str, Any], seat: str) -> int:
     """A player's card points as typed (required)."""
-    name, text = POINT_FIELDS[seat], _text(values, POINT_FIELDS[seat])
-    if not text:
+    name = POINT_FIELDS[seat]
+    points = form_number(values, name, N_("The card points of %(player)s must be a number from 0 to "
+                                          "%(most)d; got “%(value)s”"),
+                         at_most=MAX_CARD_POINTS, player=seat, most=MAX_CARD_POINTS)
+    if points is None:
         raise RuleViolation(N_("Type the card points of %(player)s (0 to %(most)d)"), field=name, player=seat,
                             most=MAX_CARD_POINTS)
-    if not (text.isascii() and text.isdigit()) or int(text) > MAX_CARD_POINTS:
-        raise RuleViolation(N_("The card points of %(player)s must be a number from 0 to %(most)d; "
-                               "got “%(value)s”"),
-                            field=name, player=seat, most=MAX_CARD_POINTS, value=text[:SHOWN_MAX])
-    return int(text)
+    return points
 
 
 def _sequences(values: Mapping[str, Any]) -> list[Meld]:
@@ -97,7 +84,7 @@ def _sequences(values: Mapping[str, Any]) -> list[Meld]:
     melds: list[Meld] = []
     for seat in SEATS:
         field = SEQUENCE_FIELDS[seat]
-        mine = read_sequence_text(_text(values, field), seat=seat, field=field)
+        mine = read_sequence_text(form_text(values, field), seat=seat, field=field)
         check_sequences(mine, field=field)
         melds += mine
     check_sequences(melds, field=SEQUENCE_FIELDS[SEATS[-1]])
@@ -119,13 +106,13 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
 
     :raise RuleViolation: naming the form field at fault
     """
-    trump = _text(values, "trump")
+    trump = form_text(values, "trump")
     if trump not in SUITS:
         raise RuleViolation(N_("Pick the trump suit"), field="trump")
-    turned = _text(values, "turned_suit")
+    turned = form_text(values, "turned_suit")
     if turned and turned not in SUITS:
         raise RuleViolation(N_("Pick the turned suit, or leave it empty"), field="turned_suit")
-    bella = _text(values, "bella")
+    bella = form_text(values, "bella")
     if bella not in (NOBODY, "", *SEATS):
         raise RuleViolation(N_("Say who held bella: P1, P2 or nobody"), field="bella")
     declarations: dict[str, Any] = {
@@ -133,7 +120,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
         "maker": _seat(values, "maker", N_("Pick the maker: the player who chose trumps")),
         "trump": trump,
         "turned_suit": turned or None,
-        "trump_7_exchanged": _ticked(values, "trump_7_exchanged"),
+        "trump_7_exchanged": ticked(values, "trump_7_exchanged"),
         "card_points": {seat: _points(values, seat) for seat in SEATS},
         "last_trick": _seat(values, "last_trick", N_("Who took the last trick?")),
         "bella": bella if bella in SEATS else None,

@@ -9,7 +9,7 @@ play, trick winner, sequences in a hand, comparing sequences) answer plain, JSON
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -17,6 +17,7 @@ from ..cards import DECK_32, NATURAL_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, form
 from ..errors import N_, RuleViolation
 from . import jass
 from ._klaberjass_deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, read_sequences, sort_sequences
+from ._referee import labels, playable, trick_ruling
 from .base import Ruling, Say
 from .melds import Meld, MeldKind, compare_sequences_klaberjass, find_melds, klaberjass_sequence_value
 
@@ -127,10 +128,6 @@ def compare_sequences(melds: Sequence[Meld], *, trump: str, by_length: bool,
 
 # -- referee questions -----------------------------------------------------------------------------
 
-def _labels(cards: Iterable[Card]) -> str:
-    return format_cards(cards, symbols=True)
-
-
 def _cards(value: object, field: str, most: int, what: str) -> tuple[Card, ...]:
     if not isinstance(value, str | list):
         raise RuleViolation(N_("%(name)s must be card codes such as “AH KH QH”; got “%(value)s”"),
@@ -160,13 +157,8 @@ def legal_play(hand: object, trick_so_far: object, trump: object) -> Ruling:
                     N_("With two players a trick holds at most %(most)d card before yours; got %(count)d"))
     reasons = jass.explain_plays(cards, played, _trump(trump), contract=jass.Contract.SUIT,
                                  style=jass.KLABERJASS_PLAY)
-    legal = [card for card, reason in reasons.items() if reason is None]
-    lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)})
-             if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)})]
-    for reason in reasons.values():
-        if reason is not None and reason not in lines:
-            lines.append(reason)
-    return Ruling({"legal": [str(card) for card in legal]}, tuple(lines))
+    legal, lines = playable(cards, reasons)
+    return Ruling({"legal": [str(card) for card in legal]}, lines)
 
 
 def trick_winner(trick: object, trump: object) -> Ruling:
@@ -175,14 +167,7 @@ def trick_winner(trick: object, trump: object) -> Ruling:
     cards = _cards(trick, "trick", TRICK_SIZE,
                    N_("With two players a trick holds %(most)d cards; got %(count)d"))
     suit = _trump(trump)
-    index = jass.trick_winner(cards, suit)
-    card = cards[index]
-    params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
-    if card.suit == suit and cards[0].suit != suit:
-        why = Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)
-    else:
-        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
-    return Ruling({"winner": index, "card": str(card)}, (why,))
+    return trick_ruling(cards, suit)
 
 
 def sequences_in_hand(hand: object, trump: object, by_length: bool) -> Ruling:
@@ -206,7 +191,7 @@ def sequences_in_hand(hand: object, trump: object, by_length: bool) -> Ruling:
     bella = None if suit is None else jass.belote_cards(suit) <= frozenset(cards)
     if bella:
         lines.append(Say(N_("%(cards)s of trumps: bella, 20 when the second is played"),
-                         {"cards": _labels(jass.belote_cards(str(suit)))}))
+                         {"cards": labels(jass.belote_cards(str(suit)))}))
     answer = {"sequences": [{"cards": format_cards(meld.cards).split(),
                              "value": klaberjass_sequence_value(meld)} for meld in runs],
               "points": points, "bella": bella}

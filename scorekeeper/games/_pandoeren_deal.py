@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
+from ._declare import pick, shown
 from ._pandoeren_contracts import Goal, Kind, PandoerContract, Partner, parse_contract
 from ._pandoeren_roem import CARD_POINTS, PANDOEREN_ORDERS, read_seat_roem, roem_codes
 from .base import Options, Say
@@ -29,7 +30,6 @@ CALLABLE = (Rank.ACE, Rank.KING, Rank.QUEEN)  # RULES §4.3: an ace; a king if s
 KEYS = ("dealer", "contract", "declarer", "partner", "called_card", "trump", "discard", "team_card_points",
         "last_trick_team", "roem", "bidders", "stuk", "tricks_won_by", "made", "jas_holder")
 """Every declaration of a Pandoeren deal (RULES.md §6); the canonical dict has all of them."""
-SHOWN_MAX = 40  # characters of a refused value quoted back in a message
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,21 +46,9 @@ class Deal:
         return tuple(seat for seat in (self.declared["declarer"], self.declared["partner"]) if seat)
 
 
-def _text(value: object) -> str:
-    text = str(value)
-    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-
-
 def _seat(raw: Mapping[str, Any], key: str, required: str | None = None) -> str | None:
-    value = raw.get(key)
-    if value is None:
-        if required:
-            raise RuleViolation(required, field=key)
-        return None
-    if not isinstance(value, str) or value not in SEATS:
-        raise RuleViolation(N_("%(name)s must be one of %(allowed)s; got “%(value)s”"), field=key, name=key,
-                            allowed=", ".join(SEATS), value=_text(value))
-    return value
+    return pick(raw, key, SEATS, N_("%(name)s must be one of %(allowed)s; got “%(value)s”"), required=required,
+                name=key)
 
 
 def _card(raw: Mapping[str, Any], key: str) -> Card | None:
@@ -69,11 +57,11 @@ def _card(raw: Mapping[str, Any], key: str) -> Card | None:
         return None
     if not isinstance(value, str):
         raise RuleViolation(N_("%(name)s must be one card code such as AS; got “%(value)s”"), field=key,
-                            name=key, value=_text(value))
+                            name=key, value=shown(value))
     cards = parse_cards(value, field=key, deck=PANDOEREN_ORDERS.deck)
     if len(cards) != 1:
         raise RuleViolation(N_("%(name)s must be one card code such as AS; got “%(value)s”"), field=key,
-                            name=key, value=_text(value))
+                            name=key, value=shown(value))
     return cards[0]
 
 
@@ -88,7 +76,7 @@ def _trump(raw: Mapping[str, Any], contract: PandoerContract) -> Suit | None:
         raise RuleViolation(N_("Which suit was trump?"), field="trump")
     if not isinstance(value, str) or value not in SUITS:
         raise RuleViolation(N_("The trump must be one of %(allowed)s; got “%(value)s”"), field="trump",
-                            allowed=", ".join(SUITS), value=_text(value))
+                            allowed=", ".join(SUITS), value=shown(value))
     return Suit(value)
 
 
@@ -161,11 +149,11 @@ def read_table_roem(value: object) -> dict[str, tuple[Meld, ...]]:
         value = {}
     if not isinstance(value, Mapping):
         raise RuleViolation(N_("roem must be given per seat, e.g. {\"N\": \"AH KH QH\"}; got “%(value)s”"),
-                            field="roem", value=_text(value))
+                            field="roem", value=shown(value))
     for seat in value:
         if seat not in SEATS:
             raise RuleViolation(N_("“%(seat)s” is not a seat: use %(allowed)s"), field="roem",
-                                seat=_text(seat), allowed=", ".join(SEATS))
+                                seat=shown(seat), allowed=", ".join(SEATS))
     roem = {seat: read_seat_roem(value.get(seat), seat=seat, field=f"roem.{seat}") for seat in SEATS}
     held: dict[Card, str] = {}
     for seat in SEATS:
@@ -237,7 +225,7 @@ def _bidders(raw: Mapping[str, Any], declarer: str) -> list[str]:
         value = []
     if not isinstance(value, list | tuple) or any(not isinstance(seat, str) or seat not in SEATS for seat in value):
         raise RuleViolation(N_("bidders must be a list of the seats that made a bid, e.g. [\"N\", \"W\"]; got "
-                               "“%(value)s”"), field="bidders", value=_text(value))
+                               "“%(value)s”"), field="bidders", value=shown(value))
     return [seat for seat in SEATS if seat in value or seat == declarer]
 
 
@@ -258,7 +246,7 @@ def _points(raw: Mapping[str, Any], contract: PandoerContract, trump: Suit | Non
     if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= CARD_POINTS:
         raise RuleViolation(N_("The card points must be a number from 0 to %(total)d (the 33 cards hold "
                                "%(total)d); got “%(value)s”"), field="team_card_points", total=CARD_POINTS,
-                            value=_text(points))
+                            value=shown(points))
     if points > available:
         raise RuleViolation(N_("The discarded %(card)s is worth %(lost)d, so the tricks hold %(available)d card "
                                "points; got %(value)d"), field="team_card_points", card=str(discard),
@@ -268,7 +256,7 @@ def _points(raw: Mapping[str, Any], contract: PandoerContract, trump: Suit | Non
                             field="last_trick_team")
     if last not in LAST_TRICK_SIDES:
         raise RuleViolation(N_("last_trick_team must be “declarer” or “opponents”; got “%(value)s”"),
-                            field="last_trick_team", value=_text(last))
+                            field="last_trick_team", value=shown(last))
     return points, str(last)
 
 
@@ -316,7 +304,7 @@ def _tricks(raw: Mapping[str, Any], contract: PandoerContract, declarer: str, pa
                                     field=key, name=key)
         return None, None
     if made is not None and not isinstance(made, bool):
-        raise RuleViolation(N_("made must be true or false; got “%(value)s”"), field="made", value=_text(made))
+        raise RuleViolation(N_("made must be true or false; got “%(value)s”"), field="made", value=shown(made))
     if tricks is None:
         if made is None:
             raise RuleViolation(N_("Was %(contract)s made? Say so, or list who won each trick"), field="made",
@@ -327,7 +315,7 @@ def _tricks(raw: Mapping[str, Any], contract: PandoerContract, declarer: str, pa
             not isinstance(seat, str) or seat not in SEATS for seat in seats):
         raise RuleViolation(N_("tricks_won_by lists the winner of each of the %(tricks)d tricks in order, "
                                "e.g. N N E S W N N E; got “%(value)s”"), field="tricks_won_by", tricks=TRICKS,
-                            value=_text(tricks))
+                            value=shown(tricks))
     seats = list(seats)
     met, _ = trick_verdict(contract, seats, declarer, partner, options)
     if made is not None and made != met:
@@ -346,8 +334,8 @@ def read_declarations(raw: object, options: Options) -> Deal:
         raise RuleViolation(N_("A deal must be a JSON object of declarations (see docs/api.md)"))
     for key in raw:
         if key not in KEYS:
-            raise RuleViolation(N_("“%(key)s” is not a declaration of a Pandoeren deal"), field=_text(key),
-                                key=_text(key))
+            raise RuleViolation(N_("“%(key)s” is not a declaration of a Pandoeren deal"), field=shown(key),
+                                key=shown(key))
     dealer = _seat(raw, "dealer")
     declarer = str(_seat(raw, "declarer", required=N_("Who is the declarer?")))
     if raw.get("contract") is None:

@@ -16,16 +16,14 @@ from typing import Any
 
 from ..cards import DECK_33, SUIT_ORDER, Card, sort_cards
 from ..errors import N_, RuleViolation
+from ._declare import form_number, form_pick, form_text, ticked
 from ._pandoeren_contracts import KINDS, PLUS_MIN, Kind, contract_from_kind, parse_contract
 from ._pandoeren_deal import CALLABLE, LAST_TRICK_SIDES, SEATS, TRICKS, read_declarations
 from ._pandoeren_roem import CARD_POINTS, roem_text
 from .base import DealField, Options
 
-TICKED = frozenset({"y", "on", "true", "1", "yes"})
-"""Checkbox values a browser (or a script) sends for a ticked box; unticked boxes are absent."""
 MADE, FAILED = "made", "failed"
 NUMBER_DIGITS = 9  # longer numbers cannot be a contract or card points: refused unread
-SHOWN_MAX = 20  # characters of a refused value quoted back in a message
 ROEM_FIELDS = MappingProxyType({seat: f"roem_{seat}" for seat in SEATS})
 BIDDER_FIELDS = MappingProxyType({seat: f"bidders_{seat}" for seat in SEATS})
 ROEM_LABELS = MappingProxyType({"N": N_("Roem of N"), "E": N_("Roem of E"), "S": N_("Roem of S"),
@@ -87,36 +85,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     return tuple(fields)
 
 
-def _text(values: Mapping[str, Any], name: str) -> str:
-    value = values.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _ticked(values: Mapping[str, Any], name: str) -> bool:
-    value = values.get(name)
-    return value is True or (isinstance(value, str) and value.strip().lower() in TICKED)
-
-
-def _number(values: Mapping[str, Any], name: str, message: str, **params: object) -> int | None:
-    text = _text(values, name)
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
-        raise RuleViolation(message, field=name, value=text[:SHOWN_MAX], **params)
-    return int(text)
-
-
-def _pick(values: Mapping[str, Any], name: str, allowed: tuple[str, ...], message: str) -> str | None:
-    text = _text(values, name)
-    if not text:
-        return None
-    if text not in allowed:
-        raise RuleViolation(message, field=name, value=text[:SHOWN_MAX])
-    return text
-
-
 def _tricks(values: Mapping[str, Any]) -> list[str] | None:
-    text = _text(values, "tricks")
+    text = form_text(values, "tricks")
     if not text:
         return None
     seats = [seat.upper() for seat in _SEPARATORS.split(text) if seat]
@@ -141,31 +111,31 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
 
     :raise RuleViolation: naming the form field at fault
     """
-    number = _number(values, "contract_number", N_("The contract's number must be a whole number such as 150; "
-                                                  "got “%(value)s”"))
-    contract = contract_from_kind(_text(values, "contract_kind"), number)
-    result = _pick(values, "result", (MADE, FAILED), N_("Say whether the contract was made or failed"))
-    last = _pick(values, "last_trick", LAST_TRICK_SIDES, N_("Say who won the last trick: the declarer's side or "
-                                                           "the opponents"))
-    stuk = _pick(values, "stuk", SEATS, N_("Stuk is held by one of the seats, or by nobody"))
-    points = _number(values, "team_points", N_("The card points must be a number from 0 to %(total)d; got "
-                                                      "“%(value)s”"), total=CARD_POINTS)
+    number = form_number(values, "contract_number", N_("The contract's number must be a whole number such as "
+                                                      "150; got “%(value)s”"), digits=NUMBER_DIGITS)
+    contract = contract_from_kind(form_text(values, "contract_kind"), number)
+    result = form_pick(values, "result", (MADE, FAILED), N_("Say whether the contract was made or failed"))
+    last = form_pick(values, "last_trick", LAST_TRICK_SIDES, N_("Say who won the last trick: the declarer's "
+                                                                "side or the opponents"))
+    stuk = form_pick(values, "stuk", SEATS, N_("Stuk is held by one of the seats, or by nobody"))
+    points = form_number(values, "team_points", N_("The card points must be a number from 0 to %(total)d; got "
+                                                  "“%(value)s”"), digits=NUMBER_DIGITS, total=CARD_POINTS)
     declarations: dict[str, Any] = {
-        "dealer": _text(values, "dealer") or None,
+        "dealer": form_text(values, "dealer") or None,
         "contract": contract.name,
-        "declarer": _text(values, "declarer") or None,
-        "partner": _text(values, "partner") or None,
-        "called_card": _text(values, "called_card") or None,
-        "trump": _text(values, "trump") or None,
-        "discard": _text(values, "discard") or None,
+        "declarer": form_text(values, "declarer") or None,
+        "partner": form_text(values, "partner") or None,
+        "called_card": form_text(values, "called_card") or None,
+        "trump": form_text(values, "trump") or None,
+        "discard": form_text(values, "discard") or None,
         "team_card_points": points,
         "last_trick_team": last,
-        "roem": {seat: _text(values, ROEM_FIELDS[seat]) for seat in SEATS},
-        "bidders": [seat for seat in SEATS if _ticked(values, BIDDER_FIELDS[seat])],
+        "roem": {seat: form_text(values, ROEM_FIELDS[seat]) for seat in SEATS},
+        "bidders": [seat for seat in SEATS if ticked(values, BIDDER_FIELDS[seat])],
         "stuk": stuk,
         "tricks_won_by": _tricks(values),
         "made": None if result is None else result == MADE,
-        "jas_holder": _text(values, "jas_holder") or None,
+        "jas_holder": form_text(values, "jas_holder") or None,
     }
     try:
         return dict(read_declarations(declarations, options).declared)

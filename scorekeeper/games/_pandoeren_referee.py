@@ -6,10 +6,10 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import SUIT_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
+from ..cards import SUIT_ORDER, Card, Rank, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from ._pandoeren_contracts import PandoerContract, Partner, bid_key, compare_bids, parse_contract
@@ -25,15 +25,12 @@ from ._pandoeren_roem import (
     roem_value,
 )
 from ._pandoeren_score import agreed_result
+from ._referee import labels, playable, trick_ruling
 from .base import Options, Ruling, Say
 
 TRICK_SIZE = 4  # RULES §4.5: one card from each of the four players
 PICKED_UP = HAND_SIZE + 1  # RULES §4.1: the declarer holds 9 cards before her discard
 SHOWN_MAX = 40  # characters of a refused value quoted back in a message
-
-
-def _labels(cards: Iterable[Card]) -> str:
-    return format_cards(cards, symbols=True)
 
 
 def _cards(value: object, field: str, most: int) -> tuple[Card, ...]:
@@ -76,16 +73,11 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     played = _cards(trick_so_far or [], "trick_so_far", TRICK_SIZE - 1)
     reasons = jass.explain_plays(cards, played, suit, contract=mode, style=jass.PANDOEREN_PLAY,
                                  orders=PANDOEREN_ORDERS)
-    legal = [card for card, reason in reasons.items() if reason is None]
-    lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)})
-             if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)})]
     jas = Card(Rank.JACK, suit) if suit is not None else None
-    if jas in cards and len(cards) > 1 and played:
-        lines.append(Say(N_("The %(card)s (the jas) is never forced and always allowed"), {"card": jas.label}))
-    for reason in reasons.values():
-        if reason is not None and reason not in lines:
-            lines.append(reason)
-    return Ruling({"legal": [str(card) for card in legal]}, tuple(lines))
+    notes = ([Say(N_("The %(card)s (the jas) is never forced and always allowed"), {"card": jas.label})]
+             if jas in cards and len(cards) > 1 and played else [])
+    legal, lines = playable(cards, reasons, *notes)
+    return Ruling({"legal": [str(card) for card in legal]}, lines)
 
 
 def trick_winner(trick: object, trump: object, contract: object) -> Ruling:
@@ -95,16 +87,12 @@ def trick_winner(trick: object, trump: object, contract: object) -> Ruling:
     cards = _cards(trick, "trick", TRICK_SIZE)
     if not cards:
         raise RuleViolation(N_("the trick is empty"), field="trick")
-    index = jass.trick_winner(cards, suit, mode, orders=PANDOEREN_ORDERS)
-    card = cards[index]
-    params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
-    if suit is not None and card.suit == suit and cards[0].suit != suit:
-        lines = [Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)]
-    else:
-        lines = [Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)]
+    ruling = trick_ruling(cards, suit, mode, orders=PANDOEREN_ORDERS)
+    card = cards[ruling.answer["winner"]]
     if any(other.rank is Rank.TEN and other.suit == card.suit and other != card for other in cards):
-        lines.append(Say(N_("In Pandoeren the ten ranks below the queen (and, in plain suits, below the jack)")))
-    return Ruling({"winner": index, "card": str(card)}, tuple(lines))
+        note = Say(N_("In Pandoeren the ten ranks below the queen (and, in plain suits, below the jack)"))
+        return Ruling(ruling.answer, (*ruling.lines, note))
+    return ruling
 
 
 def melds(hand: object, trump: object) -> Ruling:
@@ -124,7 +112,7 @@ def melds(hand: object, trump: object) -> Ruling:
                     key=str)
     if shared:
         lines.append(Say(N_("A card may count in a sequence and a four at once: %(cards)s"),
-                         {"cards": _labels(shared)}))
+                         {"cards": labels(shared)}))
     stuk = has_stuk(cards, suit) if suit is not None else None
     if stuk:
         lines.append(Say(N_("King and queen of trumps: stuk, %(stuk)d, never denied"), {"stuk": STUK}))
@@ -209,7 +197,7 @@ def partner_call(hand: object, discard: object, called_card: object, contract: o
         return _no_call(wanted, held, away, trump, called, options)
     rank = next(rank for rank in CALLABLE if sum(card.rank is rank for card in held) < len(SUIT_ORDER))
     callable_cards = [Card(rank, suit) for suit in SUIT_ORDER if Card(rank, suit) not in held]
-    names: dict[str, Any] = {"rank": str(rank), "cards": _labels(callable_cards)}
+    names: dict[str, Any] = {"rank": str(rank), "cards": labels(callable_cards)}
     lines = [Say({Rank.ACE: N_("Call an ace she neither holds nor discarded: %(cards)s"),
                   Rank.KING: N_("She holds or discarded all four aces: call a king, %(cards)s"),
                   Rank.QUEEN: N_("She holds or discarded all four aces and kings: call a queen, %(cards)s")}[rank],

@@ -1,0 +1,70 @@
+"""Referee helpers every jass-family game shares: reading hands and tricks, the lines of a
+legal-play answer and the trick-winner ruling (RULES.md §1.9, §2.6, §3.5, §4.5).
+
+Each game keeps its own messages where they differ; these carry the common ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..cards import DECK_32, SUIT_SYMBOLS, Card, Suit, format_cards, parse_cards
+from ..errors import N_, RuleViolation
+from . import jass
+from .base import Ruling, Say
+
+
+def labels(cards: Iterable[Card]) -> str:
+    """Cards as a referee reads them out: ``A♥ K♥``."""
+    return format_cards(cards, symbols=True)
+
+
+def hand_cards(hand: object, size: int, field: str = "hand") -> tuple[Card, ...]:
+    """A hand of the 32-card deck, at most ``size`` cards."""
+    cards = parse_cards(hand, field=field, deck=DECK_32)  # type: ignore[arg-type]
+    if len(cards) > size:
+        raise RuleViolation(N_("A hand holds at most %(size)d cards; got %(count)d"),
+                            field=field, size=size, count=len(cards))
+    return cards
+
+
+def trick_cards(trick: object, field: str, most: int) -> tuple[Card, ...]:
+    """A trick (or part of one) of the 32-card deck, at most ``most`` cards."""
+    cards = parse_cards(trick, field=field, deck=DECK_32)  # type: ignore[arg-type]
+    if len(cards) > most:
+        raise RuleViolation(N_("A trick holds at most %(most)d cards here; got %(count)d"),
+                            field=field, most=most, count=len(cards))
+    return cards
+
+
+def playable(cards: Sequence[Card], reasons: Mapping[Card, Say | None],
+             *notes: Say) -> tuple[list[Card], tuple[Say, ...]]:
+    """The legal cards of ``jass.explain_plays`` reasons and the lines that say so: which cards
+    may be played, then ``notes``, then each distinct reason a card may not."""
+    legal = [card for card, reason in reasons.items() if reason is None]
+    lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": labels(legal)})
+             if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": labels(legal)})]
+    lines += notes
+    for reason in reasons.values():
+        if reason is not None and reason not in lines:
+            lines.append(reason)
+    return legal, tuple(lines)
+
+
+def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,
+                 contract: jass.Contract = jass.Contract.SUIT, *,
+                 orders: jass.CardOrders = jass.JASS_ORDERS) -> Ruling:
+    """Who wins the trick so far: the highest trump if any, else the highest card of the suit
+    led (tout atout: in trump order). ``winner`` is the index in ``cards`` (0 = led)."""
+    index = jass.trick_winner(cards, trump, contract, orders=orders)
+    card = cards[index]
+    params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
+    if (contract is jass.Contract.SUIT and trump is not None
+            and card.suit == trump and cards[0].suit != trump):
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest trump"), params)
+    elif contract is jass.Contract.TOUT_ATOUT:
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led, in trump "
+                     "order J 9 A 10 K Q 8 7"), params)
+    else:
+        why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
+    return Ruling({"winner": index, "card": str(card)}, (why,))
