@@ -1,0 +1,242 @@
+"""Quinto (RULES.md §5): house rules, deal scoring, games and the rubber, referee questions.
+
+Four players in two partnerships, A = N + S and B = E + W. A deal is declared after it (the
+canonical, stored form: ``quint_tricks``, ``plain_tricks_won``, ``last_trick_winner``,
+``cachette``) or live, trick by trick (``tricks``); both are read in ``_quinto_deal`` and
+scored by ``_quinto_score.play``; the form is ``_quinto_form``; the card model, quints and
+doubling calls are ``_quinto_cards``; the referee questions ``_quinto_referee``.
+
+Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 28):
+
+* The canonical (stored) form is the one recorded after the deal (RULES.md §6); a live
+  record is stored in it too (the order of the plain tricks does not count), and a trick
+  given with all its cards keeps only its quint cards.
+* A deal's score depends on the game's totals before it (the game can end during play), so
+  :meth:`QuintoRules.score_sheet` carries them into each deal's ``totals_before``, replacing
+  any declared value (the form asks none). The sheet's ``totals`` are the sums of the deal
+  scores, which is each team's rubber score before the bonus; each row also says which game
+  of the rubber it belongs to, that game's totals and the games won (:class:`QuintoRow`).
+* Without ``totals_before`` a record may be 12 tricks, or stop at its last quint trick (the
+  game was won there: both teams' plain tricks given, or neither); whether it really stopped
+  there is checked once the totals are known. ``plain_tricks_won`` for one team only means
+  the other won the rest of the 12.
+* A game won during play counts no trick points, so its ``tricks_counted`` are 0 and 0.
+* A record that goes on after the game was won, or stops before it was, is refused when it
+  is the last deal of the sheet (the one being recorded); an earlier one (the history was
+  edited since) is scored as far as it goes, with a line that says what was left out.
+* ``tie_at_250 = "draw"``: a drawn game counts for neither team in the rubber; its totals
+  still add to both rubber scores.
+* ``joker_lead_rule`` only changes legal play, so it is not a scoring option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import N_
+from . import _quinto_form, _quinto_referee
+from ._quinto_cards import SEATS, TEAM_LABELS, TEAM_OF, TEAMS
+from ._quinto_deal import canonical, read_declarations
+from ._quinto_score import SHEET, STRICT, TIE_AT_250, GameOver, game_over, play, rubber
+from .base import (
+    DealField,
+    GameRules,
+    MatchResult,
+    Option,
+    Options,
+    Ruling,
+    Say,
+    ScoredDeal,
+    Sheet,
+    SheetRow,
+    take,
+)
+
+__all__ = ["RULES", "QuintoRow", "QuintoRules", "QuintoSheet"]
+
+OPTIONS = (
+    Option("joker_lead_rule", True, N_("Joker lead"),
+           N_("When the joker is led, the next card played sets the suit to follow; off: any card may be played"),
+           scoring=False),
+    Option("tie_at_250", "another_deal", N_("Equal totals past 250"),
+           N_("Both teams past 250 with equal totals: play another deal, or call the game a draw"),
+           choices=TIE_AT_250),
+    Option("cachette_dealt_first", False, N_("Cachette dealt first"),
+           N_("The 5 cards of the cachette are set aside before the hands are dealt; no effect on the score"),
+           scoring=False),
+    Option("redouble_name", "redouble", N_("Name of the redouble"),
+           N_("What the table calls the redouble: redouble or quaddouble, as in the original; no effect on the score"),
+           choices=("redouble", "quaddouble"), scoring=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class QuintoRow(SheetRow):
+    """A deal on the sheet, with where it stands: the ``game`` of the rubber it belongs to
+    (1, 2, ...), that game's totals after it, the games won after it, and the game's result
+    when this deal ended it. ``totals`` are the running sums of the deal scores."""
+
+    game: int
+    game_totals: Mapping[str, int]
+    games_won: Mapping[str, int]
+    game_result: MatchResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class QuintoSheet(Sheet):
+    """The sheet, with the game in progress (its number and totals), the finished games, the
+    games won and the rubber scores (the 100 bonus included once the rubber is won); games
+    after the rubber was won (the history was edited) are listed but leave those alone."""
+
+    game: int
+    game_totals: Mapping[str, int]
+    games: tuple[GameOver, ...]
+    games_won: Mapping[str, int]
+    rubber_scores: Mapping[str, int]
+
+
+class QuintoRules(GameRules):
+    """Quinto for four players in two partnerships (RULES.md §5)."""
+
+    key = "quinto"
+    name = N_("Quinto")
+    seats = SEATS
+    sides = TEAMS
+    options = OPTIONS
+    points_field = "quints"
+    referee_kinds = ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal")
+
+    def side_of(self, seat: str) -> str:
+        """N and S play for A, E and W for B (RULES.md §5.1)."""
+        return TEAM_OF[seat]
+
+    def side_label(self, side: str) -> str:
+        """``N–S`` or ``E–W``."""
+        return TEAM_LABELS[side]
+
+    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
+        """One phone screen, filled in after the deal (see ``_quinto_form``)."""
+        return _quinto_form.deal_fields(self.resolve_options(options))
+
+    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
+        return _quinto_form.declarations_from_form(values, self.resolve_options(options))
+
+    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """Stored declarations as form values, for editing the deal."""
+        return _quinto_form.form_from_declarations(self.read_deal(declarations, options), options)
+
+    def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The canonical declarations (recorded after the deal, every key present), from either
+        way of declaring it; with ``totals_before``, the record must stop where the game was won."""
+        resolved = self.resolve_options(options)
+        deal = read_declarations(declarations)
+        if deal.totals_before is not None:
+            play(deal, resolved, STRICT)
+        return canonical(deal)
+
+    def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one deal (RULES.md §5.4) from the game's ``totals_before`` (0 to 0 when absent).
+
+        >>> deal = {"quint_tricks": [{"trick_no": 3, "winner": "A", "quints": ["5H"]}],
+        ...         "plain_tricks_won": {"A": 6, "B": 5}, "last_trick_winner": "B"}
+        >>> scored = RULES.score_deal(deal, RULES.resolve_options())
+        >>> dict(scored.score), scored.lines[-2].render()
+        ({'A': 55, 'B': 30}, 'N–S 55, E–W 30: nobody has reached 250, the game goes on')
+        """
+        return self._score(declarations, self.resolve_options(options), STRICT)[0]
+
+    def _score(self, declarations: Mapping[str, Any], options: Options, mode: str) -> tuple[ScoredDeal, Say | None]:
+        played = play(read_declarations(declarations), options, mode)
+        return ScoredDeal(made=None, score=played.score, lines=played.lines, answer=played.answer,
+                          summary=played.summary), played.verdict
+
+    def live_state(self, declarations: Mapping[str, Any], options: Options) -> Ruling:
+        """A deal in play, given live (``tricks`` so far): the running totals and whether the game
+        was won; the same as the referee question ``live_deal``."""
+        return _quinto_referee.live_deal(declarations, self.resolve_options(options))
+
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
+        """The running sheet: each deal scored from its game's totals (carried into its
+        ``totals_before``); a game that ends starts the next at 0; the first team to win 2 games
+        wins the rubber (the sheet's ``result``), later rows are still shown."""
+        resolved = self.resolve_options(options)
+        totals = dict.fromkeys(TEAMS, 0)
+        game, game_totals = 1, dict.fromkeys(TEAMS, 0)
+        games: list[GameOver] = []
+        rows: list[SheetRow] = []
+        result: MatchResult | None = None
+        decided = 0  # how many games the rubber took, once won
+        for index, declarations in enumerate(deals):
+            carried = {**declarations, "totals_before": dict(game_totals)} if isinstance(declarations, Mapping) \
+                else declarations
+            scored, verdict = self._score(carried, resolved, STRICT if index == len(deals) - 1 else SHEET)
+            for team in TEAMS:
+                totals[team] += scored.score[team]
+            answer = scored.answer
+            game_totals = dict(answer["totals"])
+            ended = None
+            if answer["finished"]:
+                over = GameOver(game, answer["winner"], MappingProxyType(dict(game_totals)))
+                games.append(over)
+                ended = MatchResult(over.winner, answer["draw"], (verdict,) if verdict else ())
+                state = rubber(tuple(games))
+                if result is None and state.winner is not None:
+                    result, decided = MatchResult(state.winner, False, state.lines), len(games)
+            rows.append(QuintoRow(carried, scored, MappingProxyType(dict(totals)), game,
+                                  MappingProxyType(dict(game_totals)), rubber(tuple(games)).games_won, ended))
+            if ended is not None:
+                game, game_totals = game + 1, dict.fromkeys(TEAMS, 0)
+        state = rubber(tuple(games[:decided or len(games)]))
+        return QuintoSheet(tuple(rows), MappingProxyType(dict(totals)), result, game,
+                           MappingProxyType(dict(game_totals)), tuple(games), state.games_won, state.scores)
+
+    def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
+        """A *game's* result from its totals after a deal played out (RULES.md §5.4): one team
+        at 250 or more wins, both: the higher, equal: another deal (option ``tie_at_250``
+        "draw": a draw). The rubber needs the whole sheet: see :meth:`score_sheet`."""
+        resolved = self.resolve_options(options)
+        winner, draw, _, why = game_over({team: totals.get(team, 0) for team in TEAMS}, resolved["tie_at_250"])
+        return MatchResult(winner, draw, (why,)) if winner is not None or draw else None
+
+    # -- the referee -----------------------------------------------------------------------
+
+    def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.1: who wins ``trick`` (first = led); with ``leader``, also the seat and team."""
+        asked = take(query, ("trick",), ("leader",))
+        return _quinto_referee.trick_winner(asked["trick"], asked["leader"])
+
+    def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.5: ``hand``, ``trick_so_far`` (first = led); option joker_lead_rule."""
+        asked = take(query, ("hand",), ("trick_so_far",))
+        resolved = self.resolve_options(options)
+        return _quinto_referee.legal_play(asked["hand"], asked["trick_so_far"] or [],
+                                          bool(resolved["joker_lead_rule"]))
+
+    def referee_doubling(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.2: ``calls`` from the dealer's left (``dealer`` names the seats): valid?,
+        ``multiplier``, ``trick_value``."""
+        asked = take(query, ("calls",), ("dealer",))
+        resolved = self.resolve_options(options)
+        return _quinto_referee.doubling(asked["calls"], asked["dealer"], str(resolved["redouble_name"]))
+
+    def referee_rubber(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.4: finished ``games`` (each ``{"totals": ...}``) -> the rubber."""
+        asked = take(query, ("games",))
+        return _quinto_referee.rubber_from_games(asked["games"], str(self.resolve_options(options)["tie_at_250"]))
+
+    def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.4: ``totals_before`` with the ``deal`` (or its ``deal_score``)."""
+        asked = take(query, ("totals_before",), ("deal", "deal_score"))
+        return _quinto_referee.game_end(asked, self.resolve_options(options))
+
+    def referee_live_deal(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """A deal in play, trick by trick: the running state (see :meth:`live_state`)."""
+        return self.live_state(query, options)
+
+
+RULES = QuintoRules()
+"""The one instance the registry will list."""
