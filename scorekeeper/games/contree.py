@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import N_, RuleViolation
-from . import _contree_form, _contree_referee, jass
+from . import _belote_referee, _contree_form, _contree_referee, belote, jass
 from .melds import Meld, compare_melds
 from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
 from ._contree_referee import trick_winner
@@ -304,7 +304,7 @@ class ContreeRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "game_end")
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
         """Every option with its value; alternate and fixed contre scoring exclude each other."""
@@ -375,9 +375,29 @@ class ContreeRules(GameRules):
         asked = take(query, ("trick", "trump"))
         return trick_winner(asked["trick"], asked["trump"])
 
+    def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.4 announces (the melds of §1.2): what a ``hand`` may announce under ``trump``."""
+        asked = take(query, ("hand", "trump"))
+        return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], jass.Contract.SUIT.value,
+                                             _classic_melds(options))
+
+    def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.4 announces, compared as in §1.3: which team's ``melds`` count."""
+        asked = take(query, ("melds", "trump"), ("dealer", "play_order"))
+        return _belote_referee.meld_compare(asked["melds"], asked["trump"], jass.Contract.SUIT.value,
+                                            asked["dealer"], asked["play_order"], _classic_melds(options))
+
     def referee_redeal_check(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.2: may this ``hand`` ask for a redeal?"""
         return _contree_referee.redeal_check(take(query, ("hand",))["hand"], options)
+
+
+def _classic_melds(options: Options) -> Options:
+    """Announces are classic Belote's melds (RULES.md §2.4); refused when the match has none."""
+    if not options["announces"]:
+        raise RuleViolation(N_("This match is played without announces: there are no melds to record"),
+                            field="options.announces")
+    return belote.RULES.resolve_options()
 
 
 RULES = ContreeRules()

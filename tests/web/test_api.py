@@ -169,3 +169,17 @@ def test_bad_referee_questions_name_the_field(client, kind, query, field):
     response = client.post(f"/api/v1/contree/referee/{kind}", json=query)
     assert response.status_code == 400
     assert response.json["error"]["field"] == field
+
+
+def test_announced_melds_are_compared_as_in_classic_belote(client):
+    """RULES §2.4 announces use §1.2-1.3: a five-card run beats a four-card run."""
+    answer = client.post("/api/v1/contree/referee/meld_compare", json={
+        "melds": [{"seat": "N", "cards": "AH KH QH JH"}, {"seat": "E", "cards": "AS KS QS JS 10S"}],
+        "trump": "S", "dealer": "W", "options": {"announces": True}})
+    assert answer.status_code == 200
+    assert answer.json["meld_winner"] == "B" and answer.json["counted_melds"] == {"A": 0, "B": 100}
+
+
+def test_melds_are_refused_when_the_match_plays_no_announces(client):
+    answer = client.post("/api/v1/contree/referee/melds", json={"hand": "AH KH QH", "trump": "H"})
+    assert answer.status_code == 400 and answer.json["error"]["field"] == "options.announces"
