@@ -1,0 +1,118 @@
+"""Speed of the double-dummy solver (scorekeeper.games.solver) on seeded random deals.
+
+Run ``.venv/bin/python bench/solver_bench.py [--deals N]``: it prints a table, and
+:func:`measure` returns the rows (``name``, ``value``, ``unit``, ``target``, ``met``) for
+another bench runner. Every case plays the same reproducible deals (seeded per case).
+
+Cases:
+
+* Contrée, "does the side to play take every trick left?" from any position: a random
+  deal, 0-31 cards already played at random (legally), so full 8-trick deals are included;
+* the same question from the start of the deal only;
+* Contrée, the tightest claim that holds from the start: "N-S take their best number of
+  tricks" (worked out beforehand, not timed), which must be proved against every defence;
+* Contrée, best-play card points of N-S from the start (8 tricks, 162 in play);
+* Klaberjass, best-play card points of P1 from the start (9 tricks, 18 cards in play).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.cards import DECK_32, Card, Suit, display_key
+from scorekeeper.games import jass
+from scorekeeper.games.solver import (
+    Position, best_points, best_tricks, contree_rules, klaberjass_rules, solve,
+)
+
+DEALS = 200
+NESW = ("N", "E", "S", "W")
+
+
+def contree_position(rng: random.Random, played: int) -> Position:
+    """A Contrée deal with ``played`` cards already played at random, legally."""
+    rules, trump = contree_rules(), rng.choice(list(Suit))
+    deck = sorted(DECK_32, key=display_key)
+    rng.shuffle(deck)
+    hands = {seat: set(deck[at * 8:(at + 1) * 8]) for at, seat in enumerate(NESW)}
+    leader, trick = rng.choice(NESW), []
+    for _ in range(played):
+        seat = NESW[(NESW.index(leader) + len(trick)) % 4]
+        card = rng.choice(sorted(jass.legal_plays(hands[seat], trick, trump, style=rules.style), key=display_key))
+        hands[seat].remove(card)
+        trick.append(card)
+        if len(trick) == 4:
+            leader, trick = NESW[(NESW.index(leader) + jass.trick_winner(trick, trump)) % 4], []
+    return Position(rules=rules, play_order=NESW, hands={seat: frozenset(cards) for seat, cards in hands.items()},
+                    leader=leader, trick_so_far=tuple(trick), trump=trump)
+
+
+def klaberjass_position(rng: random.Random) -> Position:
+    """Nine cards each from the 32 (14 stay in the stock), elder P1 leads (RULES.md §3.1)."""
+    deck = sorted(DECK_32, key=display_key)
+    rng.shuffle(deck)
+    hands: dict[str, frozenset[Card]] = {"P1": frozenset(deck[:9]), "P2": frozenset(deck[9:18])}
+    return Position(rules=klaberjass_rules(), play_order=("P1", "P2"), hands=hands, leader="P1",
+                    trump=rng.choice(list(Suit)))
+
+
+def _timed(positions: list[Position], ask: Callable[[Position], object]) -> list[float]:
+    times = []
+    for position in positions:
+        start = time.perf_counter()
+        ask(position)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _p99(times: list[float]) -> float:
+    return statistics.quantiles(times, n=100, method="inclusive")[98] if len(times) > 1 else times[0]
+
+
+def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict[str, object]]:
+    """Run every case on ``deals`` seeded deals; print a table; return the rows."""
+    any_rng, start_rng, tight_rng, points_rng, klaberjass_rng = (
+        random.Random(f"solver-bench-{case}") for case in ("any", "start", "tight", "points", "klaberjass"))
+    anywhere = [contree_position(any_rng, any_rng.randrange(32)) for _ in range(deals)]
+    starts = [contree_position(start_rng, 0) for _ in range(deals)]
+    tight = [contree_position(tight_rng, 0) for _ in range(deals)]
+    best = {id(position): best_tricks(position, "A") for position in tight}
+    point_starts = [contree_position(points_rng, 0) for _ in range(deals)]
+    klaberjass = [klaberjass_position(klaberjass_rng) for _ in range(deals)]
+
+    def all_tricks(position: Position) -> object:
+        return solve(position, position.sides[position.to_play], "all")
+
+    cases = [
+        ("Contrée: all tricks?, any position", anywhere, all_tricks, 0.2),
+        ("Contrée: all tricks?, from the start", starts, all_tricks, 0.2),
+        ("Contrée: N-S best tricks (holds), from the start", tight,
+         lambda p: solve(p, "A", best[id(p)]), 0.2),
+        ("Contrée: best card points, from the start", point_starts, lambda p: best_points(p, "A"), 1.0),
+        ("Klaberjass: best card points, from the start", klaberjass, lambda p: best_points(p, "P1"), None),
+    ]
+    rows: list[dict[str, object]] = []
+    out(f"{'case':50} {'deals':>5} {'median s':>9} {'p99 s':>8} {'max s':>8} {'target p99':>10}  met")
+    for name, positions, ask, target in cases:
+        times = _timed(positions, ask)
+        median, p99 = statistics.median(times), _p99(times)
+        met = None if target is None else p99 < target
+        rows.append({"name": f"solver: {name}, median", "value": round(median, 4), "unit": "s", "target": None,
+                     "met": None})
+        rows.append({"name": f"solver: {name}, p99", "value": round(p99, 4), "unit": "s", "target": target,
+                     "met": met})
+        out(f"{name:50} {len(times):5d} {median:9.3f} {p99:8.3f} {max(times):8.3f} "
+            f"{'-' if target is None else f'< {target}':>10}  {'-' if met is None else 'yes' if met else 'NO'}")
+    return rows
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[sys.argv.index("--deals") + 1]) if "--deals" in sys.argv else DEALS
+    measure(count)

@@ -1,0 +1,466 @@
+"""Fail-soft alpha-beta over single cards, with the bounds proved so far remembered.
+
+The value of a state is what the claimant side wins from there on: one per trick in
+``tricks`` mode, card points plus the last-trick bonus in ``points`` mode. The claimant side
+maximises it, every other side minimises it. Every state keeps the lower and upper bounds
+proved so far and the best card found (trick boundaries by (hands, leader), closed up by rank
+in ``tricks`` mode; states inside a trick by (hands, trick)), so the null-window questions of
+:meth:`Engine.at_least` and the bisection of :meth:`Engine.exact` share their work.
+
+Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
+them) and count the same are interchangeable, so only the higher is searched; at a trick
+boundary the top trumps of one hand and the leader's cashable top cards are sure tricks,
+which bound the value before any search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ._solver_search import COMPRESS, Kernel
+
+BIG = 1 << 20  # above any value: bound of non-additive games
+ALL_ROUNDS = 64  # more rounds than any suit has
+
+
+class Engine:
+    """One position under search. ``hands`` (seat index -> bits) are in play order;
+    ``claimant[i]`` tells whether seat ``i`` plays for the claimant side."""
+
+    def __init__(self, kernel: Kernel, hands: list[int], claimant: list[bool], leader: int, trick: list[int],
+                 *, points: bool) -> None:
+        self.kernel, self.points, self.claimant = kernel, points, claimant
+        self.hands = list(hands)
+        self.trick: list[int] = []
+        self.leader = leader
+        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points)
+        for bit in trick:
+            self.play(bit)
+
+    # -- the state at the root ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_play(self) -> int:
+        """Seat index of the next card."""
+        return (self.leader + len(self.trick)) % self.players
+
+    def winning(self) -> tuple[int, int]:
+        """(seat index, card bit) winning the current trick; the trick must not be empty."""
+        best_at, beats = 0, self.kernel.beats
+        for at in range(1, len(self.trick)):
+            if beats(self.trick[at], self.trick[best_at], self.trick[:at]):
+                best_at = at
+        return (self.leader + best_at) % self.players, self.trick[best_at]
+
+    def remaining(self) -> int:
+        """Every card still in play: in a hand or in the current trick."""
+        bits = 0
+        for hand in self.hands:
+            bits |= hand
+        for bit in self.trick:
+            bits |= 1 << bit
+        return bits
+
+    def tricks_left(self) -> int:
+        """Tricks still to be won, the current one included."""
+        return self.hands[self.leader].bit_count() + (1 if self.trick else 0)
+
+    def total(self) -> int:
+        """The most the claimant could win from here (the whole remaining value)."""
+        if not self.points:
+            return self.tricks_left()
+        if not self.kernel.additive:
+            return BIG
+        rem = self.remaining()
+        pts = self.kernel.pts
+        return sum(pts[bit] for bit in range(len(pts)) if rem >> bit & 1) + (self.kernel.bonus if rem else 0)
+
+    def legal(self) -> int:
+        """Legal cards of the next player, as bits."""
+        seat = self.to_play
+        if not self.trick:
+            return self.hands[seat]
+        win_seat, win_bit = self.winning()
+        partner = self.players == 4 and self.kernel.partners and win_seat == (seat + 2) % 4
+        return self.kernel.legal(self.hands[seat], self.trick, win_bit, partner, seat)
+
+    def play(self, bit: int) -> tuple[int, int] | None:
+        """Play a card at the root; when it ends the trick, (winner seat index, value won)."""
+        seat = self.to_play
+        self.hands[seat] &= ~(1 << bit)
+        self.trick.append(bit)
+        if len(self.trick) < self.players:
+            return None
+        winner, _ = self.winning()
+        kernel = self.kernel
+        value = (kernel.trick_points(self.trick) if self.points else 1)
+        if self.points and not any(self.hands):
+            value += kernel.bonus
+        self.trick.clear()
+        self.leader = winner
+        return winner, value
+
+    def snapshot(self) -> tuple[list[int], list[int], int]:
+        """The root state, for :meth:`restore`."""
+        return list(self.hands), list(self.trick), self.leader
+
+    def restore(self, state: tuple[list[int], list[int], int]) -> None:
+        """Go back to a :meth:`snapshot` (the searchers keep the same lists)."""
+        self.hands[:], self.trick[:], self.leader = state[0], state[1], state[2]
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def search(self, alpha: int, beta: int) -> int:
+        """Fail-soft value of the root within (alpha, beta)."""
+        rem = self.remaining()
+        if not rem:
+            return 0
+        total = self.total()
+        if not self.trick:
+            return self._boundary(self.leader, rem, total, alpha, beta)
+        win_seat, win_bit = self.winning()
+        tmask = 0
+        for bit in self.trick:
+            tmask |= 1 << bit
+        taken = sum(self.kernel.pts[bit] for bit in self.trick) if self.points else 0
+        return self._node(len(self.trick), self.to_play, list(self.trick), win_seat, win_bit, taken, rem, tmask,
+                          total, alpha, beta)
+
+    def at_least(self, target: int) -> bool:
+        """Can the claimant side win ``target`` or more from here?"""
+        return self.search(target - 1, target) >= target
+
+    def exact(self) -> int:
+        """The value with best play from both sides: null-window tests, bisecting the range
+        still open (each fail-soft answer may close more than half of it)."""
+        lower, upper = 0, self.total()
+        while lower < upper:
+            middle = (lower + upper + 1) // 2
+            value = self.search(middle - 1, middle)
+            if value >= middle:
+                lower = value
+            else:
+                upper = value
+        return lower
+
+
+def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool],
+               points: bool) -> tuple[Callable[..., int], Callable[..., int]]:
+    """The two mutually recursive searchers, with everything they read bound as locals."""
+    n = len(hands)
+    last = n - 1
+    legal, beats, pts, rank, above = kernel.legal, kernel.beats, kernel.pts, kernel.rank, kernel.above
+    twins = kernel.twins_points if points else kernel.twins_tricks
+    trick_points, additive = kernel.trick_points, kernel.additive
+    trumps, suits, suit_of = kernel.trump_bits, kernel.suits, kernel.suit_of
+    bonus = kernel.bonus if points else 0
+    after = [(seat + 1) % n for seat in range(n)]
+    partner_of = [(seat + 2) % 4 if n == 4 and kernel.partners else -1 for seat in range(n)]
+    seats = range(n)
+    simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
+    ruff_anyway = kernel.ruff_while_following
+    tt: dict[tuple[int, ...], tuple[int, int]] = {}
+    leads: dict[tuple[int, ...], int] = {}
+    middle: dict[tuple[int, ...], tuple[int, int, int]] = {}  # inside a trick: (lower, upper, best card)
+    squeeze = kernel.width == 8 and not kernel.exact_cards and not points
+    shifts = [8 * block for block in range(len(suits))]
+    others = range(n - 1)
+
+    def normal_key(leader: int, rem: int) -> tuple[int, ...]:
+        """The position with the cards gone from play closed up (tricks only: points differ
+        card by card): what each hand holds as ranks among the cards left in each suit."""
+        parts = [leader]
+        for shift in shifts:
+            left = rem >> shift & 255
+            piece = left.bit_count()
+            if left:
+                base = left << 8
+                for seat in others:
+                    piece = piece << 8 | COMPRESS[base | hands[seat] >> shift & 255]
+            parts.append(piece)
+        return tuple(parts)
+
+    def sure(rem: int) -> tuple[int, int]:
+        """(seat, value) that the holder of the top trumps wins whatever happens: each of
+        the top trumps held in one hand takes its own trick."""
+        left = rem & trumps
+        top = 1 << left.bit_length() - 1
+        for holder in seats:
+            hand = hands[holder]
+            if hand & top:
+                break
+        gain = 0
+        while left:
+            card = left.bit_length() - 1
+            if not hand >> card & 1:
+                break
+            gain += pts[card] if points else 1
+            left ^= 1 << card
+        return holder, gain
+
+    def quick(leader: int, rem: int) -> int:
+        """What the leader's side surely wins by cashing the leader's top cards, suit after
+        suit: as many rounds of a plain suit as every other player holding trumps must follow
+        (a partner who may discard instead of ruffing excepted), so nobody ruffs and the
+        leader keeps the lead."""
+        hand, mine = hands[leader], maxi[leader]
+        gain = 0
+        for suit in suits:
+            held = hand & suit
+            if not held:
+                continue
+            left = rem & suit
+            safe = ALL_ROUNDS
+            if not suit & trumps:
+                for seat in seats:
+                    other = hands[seat]
+                    if seat == leader or not other & trumps:
+                        continue
+                    if maxi[seat] != mine and ruff_anyway:
+                        safe = 0
+                    elif seat != partner_of[leader] or other & trumps == other:
+                        safe = min(safe, (other & suit).bit_count())
+            while left and safe:
+                top = left.bit_length() - 1
+                if not held >> top & 1:
+                    break
+                gain += pts[top] if points else 1
+                left ^= 1 << top
+                safe -= 1
+        return gain
+
+    def lead_order(leader: int, hand: int, rem: int) -> list[int]:
+        """Leads likely to be best first: cash a sure winner, reach partner's winner, draw
+        trumps; then low cards."""
+        ordered = []
+        mine = maxi[leader]
+        ruffers = 0  # suits some opponent can ruff
+        if trumps:
+            for seat in seats:
+                if maxi[seat] != mine and hands[seat] & trumps:
+                    for suit in suits:
+                        if not hands[seat] & suit:
+                            ruffers |= suit
+        moves = hand
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            card = low.bit_length() - 1
+            up = rem & above[card]
+            if up & -up & hand & twins[card]:
+                continue
+            suit = suits[suit_of[card]] if suits else 0
+            if not up:  # our top card of the suit
+                score = 7 if low & trumps else 6 if not ruffers & suit else 3
+            else:
+                score = 0
+                top = rem & suit
+                if top:
+                    top = 1 << top.bit_length() - 1
+                    for seat in seats:
+                        if hands[seat] & top:
+                            break
+                    if maxi[seat] == mine and not ruffers & suit and not (hand & suit) & (low - 1):
+                        score = 5  # low to partner's winner
+            ordered.append((score << 5 | 31 - rank[card]) << 6 | card)
+        ordered.sort(reverse=True)
+        return ordered
+
+    # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
+
+    def boundary(leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
+        hand = hands[leader]
+        if not hand & (hand - 1):  # one card each: the last trick plays itself
+            return last_trick(leader, rem, total)
+        key = normal_key(leader, rem) if squeeze else (*hands, leader)
+        bounds = tt.get(key)
+        if bounds is None:
+            lo, hi = 0, total
+            if rem & trumps:
+                holder, gain = sure(rem)
+                if maxi[holder]:
+                    lo = gain
+                else:
+                    hi = total - gain
+            if suits:
+                gain = quick(leader, rem)
+                if maxi[leader]:
+                    lo = gain if gain > lo else lo
+                elif total - gain < hi:
+                    hi = total - gain
+        else:
+            lo, hi = bounds
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = low_edge = alpha if alpha > lo else lo
+        b = high_edge = beta if beta < hi else hi
+        ordered = lead_order(leader, hand, rem)
+        first = leads.get(key)
+        if first is not None and hand >> first & 1 and len(ordered) > 1:
+            for at, item in enumerate(ordered):
+                if item & 63 == first:
+                    ordered.insert(0, ordered.pop(at))
+                    break
+        maximise = maxi[leader]
+        best = -1 if maximise else BIG
+        best_card = -1
+        seat = after[leader]
+        for item in ordered:
+            card = item & 63
+            hands[leader] = hand ^ (1 << card)
+            value = node(1, seat, [card], leader, card, pts[card], rem, 1 << card, total, a, b)
+            if maximise:
+                if value > best:
+                    best, best_card = value, card
+                    if value > a:
+                        a = value
+                        if a >= b:
+                            break
+            elif value < best:
+                best, best_card = value, card
+                if value < b:
+                    b = value
+                    if a >= b:
+                        break
+        hands[leader] = hand
+        if best <= low_edge:
+            hi = best if best < hi else hi
+        elif best >= high_edge:
+            lo = best if best > lo else lo
+        else:
+            lo = hi = best
+        tt[key] = (lo, hi)
+        leads[key] = best_card
+        return best
+
+    def last_trick(leader: int, rem: int, total: int) -> int:
+        seat, win_seat = leader, leader
+        win_bit = hands[leader].bit_length() - 1
+        played = [win_bit]
+        for _ in range(last):
+            seat = after[seat]
+            card = hands[seat].bit_length() - 1
+            if beats(card, win_bit, played):
+                win_seat, win_bit = seat, card
+            played.append(card)
+        if not maxi[win_seat]:
+            return 0
+        if not points:
+            return 1
+        return (sum(pts[card] for card in played) if additive else trick_points(played)) + bonus
+
+    def node(pos: int, seat: int, trick: list[int], win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
+             total: int, alpha: int, beta: int) -> int:
+        hand = hands[seat]
+        key = (*hands, *trick)
+        bounds = middle.get(key)
+        if bounds is None:
+            lo, hi, first = 0, total, -1
+        else:
+            lo, hi, first = bounds
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+        if alpha < lo:
+            alpha = lo
+        if beta > hi:
+            beta = hi
+        low_edge, high_edge = alpha, beta
+        moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat)
+        ours = maxi[seat] == maxi[win_seat]
+        win_suit = suit_of[win_bit]
+        ordered = []
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            card = low.bit_length() - 1
+            up = rem & above[card]
+            if up & -up & hand & twins[card]:
+                continue
+            if (card > win_bit if suit_of[card] == win_suit else low & trumps) if simple \
+                    else beats(card, win_bit, trick):
+                if ours:
+                    key = 2 << 10 | 15 - rank[card]
+                else:
+                    key = 6 << 10 | (pts[card] << 4 if points and pos == last else 15 - rank[card])
+                key |= 1
+            elif ours and points:
+                key = 4 << 10 | pts[card] << 5 | rank[card] << 1
+            elif ours:
+                key = 4 << 10 | 1022 - (rank[card] << 1)
+            else:
+                key = 2 << 10 | 1022 - (pts[card] << 5 if points else 0) - (rank[card] << 1)
+            ordered.append(key << 6 | card)
+        if len(ordered) > 1:
+            ordered.sort(reverse=True)
+            if first >= 0:
+                for at, item in enumerate(ordered):
+                    if item & 63 == first:
+                        ordered.insert(0, ordered.pop(at))
+                        break
+        maximise = maxi[seat]
+        best = -1 if maximise else BIG
+        best_card = -1
+        for item in ordered:
+            card = item & 63
+            hands[seat] = hand ^ (1 << card)
+            if item & 64:
+                now_seat, now_bit = seat, card
+            else:
+                now_seat, now_bit = win_seat, win_bit
+            if pos == last:
+                left = rem & ~(tmask | 1 << card)
+                if points:
+                    if additive:
+                        won = taken + pts[card]
+                    else:
+                        trick.append(card)
+                        won = trick_points(trick)
+                        trick.pop()
+                    rest = total - won if additive else total
+                    if not left:
+                        won += bonus
+                else:
+                    won, rest = 1, total - 1
+                if not maxi[now_seat]:
+                    won = 0
+                if left:
+                    value = won + boundary(now_seat, left, rest, alpha - won, beta - won)
+                else:
+                    value = won
+            else:
+                trick.append(card)
+                value = node(pos + 1, after[seat], trick, now_seat, now_bit, taken + pts[card], rem,
+                             tmask | 1 << card, total, alpha, beta)
+                trick.pop()
+            if maximise:
+                if value > best:
+                    best, best_card = value, card
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best, best_card = value, card
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        break
+        hands[seat] = hand
+        if best <= low_edge:
+            middle[key] = (lo, best if best < hi else hi, best_card)
+        elif best >= high_edge:
+            middle[key] = (best if best > lo else lo, hi, best_card)
+        else:
+            middle[key] = (best, best, best_card)
+        return best
+
+    return boundary, node
+

@@ -1,0 +1,129 @@
+"""The solver's words: a defeating line of play, trick by trick, and what a referee says."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_SYMBOLS, Card
+from ..errors import N_
+from ._solver_engine import Engine
+from .base import Say
+
+if TYPE_CHECKING:
+    from .solver import Position
+
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
+            N_("eighth"), N_("ninth"), N_("tenth"), N_("eleventh"), N_("twelfth"), N_("thirteenth"))
+"""Rounds of a suit, counted along the line shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick of a line: (seat, card) in play order, its winner and what it is worth
+    (the last-trick bonus included)."""
+
+    plays: tuple[tuple[str, Card], ...]
+    winner: str
+    points: int
+
+
+def line_of_play(engine: Engine, position: Position, target: int) -> tuple[Trick, ...]:
+    """A line that keeps the claimant below ``target``: each defender plays the first card
+    (highest first) that keeps the claim beaten, the claimant the card that comes closest.
+
+    Every card is legal (the engine's own rules); the engine is left where it started.
+    """
+    start = engine.snapshot()
+    kernel, order, mine = engine.kernel, position.play_order, engine.claimant
+    plays = [(order[(engine.leader + at) % len(order)], kernel.card_of[bit]) for at, bit in enumerate(engine.trick)]
+    tricks: list[Trick] = []
+    need = target
+    while any(engine.hands):
+        seat = engine.to_play
+        moves, choice, closest = engine.legal(), -1, -1
+        while moves:
+            bit = moves.bit_length() - 1
+            moves ^= 1 << bit
+            state = engine.snapshot()
+            done = engine.play(bit)
+            gain = done[1] if done is not None and mine[done[0]] else 0
+            value = gain + engine.search(need - gain - 1, need - gain) if need - gain > 0 else gain
+            engine.restore(state)
+            if mine[seat] and value > closest:
+                choice, closest = bit, value
+            elif not mine[seat] and value < need:
+                choice = bit
+                break
+        cards = [*engine.trick, choice]
+        plays.append((order[seat], kernel.card_of[choice]))
+        done = engine.play(choice)
+        if done is not None:
+            winner, value = done
+            worth = kernel.trick_points(cards) + (kernel.bonus if not any(engine.hands) else 0)
+            tricks.append(Trick(tuple(plays), order[winner], worth))
+            need -= value if mine[winner] else 0
+            plays = []
+    engine.restore(start)
+    return tuple(tricks)
+
+
+def _symbol(card: Card) -> str:
+    return SUIT_SYMBOLS[card.suit] if card.suit is not None else card.label
+
+
+def _say_trick(number: int, trick: Trick, points: bool) -> Say:
+    params = {"number": number, "seat": trick.winner, "points": trick.points,
+              "cards": ", ".join(f"{seat} {card.label}" for seat, card in trick.plays)}
+    if points:
+        return Say(N_("Trick %(number)d: %(cards)s; %(seat)s wins %(points)d points"), params)
+    return Say(N_("Trick %(number)d: %(cards)s; %(seat)s wins"), params)
+
+
+def _say_lost(position: Position, side: str, tricks: Sequence[Trick]) -> Say | None:
+    """How the claimant side loses its first trick along the line."""
+    for trick in tricks:
+        if position.sides[trick.winner] != side:
+            led = trick.plays[0][1]
+            card = next(card for seat, card in trick.plays if seat == trick.winner)
+            rounds = sum(1 for seen in tricks[:tricks.index(trick) + 1] if seen.plays[0][1].suit == led.suit)
+            params = {"seat": trick.winner, "card": card.label, "suit": _symbol(led),
+                      "round": Say(ORDINALS[min(rounds, len(ORDINALS)) - 1]), "side": position.side_label(side)}
+            trumped = position.trump is not None and card.suit == position.trump != led.suit
+            if trumped:
+                return Say(N_("%(seat)s ruffs the %(round)s round of %(suit)s with the %(card)s: "
+                              "%(side)s lose a trick"), params)
+            return Say(N_("%(seat)s wins the %(round)s round of %(suit)s with the %(card)s: "
+                          "%(side)s lose a trick"), params)
+    return None
+
+
+def explain(position: Position, side: str, claim: object, points: bool, target: int, holds: bool,
+            line: Sequence[Trick]) -> tuple[Say, ...]:
+    """The referee's lines: the verdict, then (claim beaten) how and the line itself."""
+    params = {"side": position.side_label(side), "claim": target, "left": position.tricks_left}
+    if holds:
+        if points:
+            return (Say(N_("%(side)s score at least %(claim)d points from here whatever the defence"), params),)
+        if claim == "all":
+            return (Say(N_("%(side)s take every trick left (%(left)d) whatever the defence"), params),)
+        return (Say(N_("%(side)s take at least %(claim)d of the %(left)d tricks left whatever the defence"),
+                    params),)
+    lines: list[Say] = []
+    if points:
+        lines.append(Say(N_("The claim fails: %(side)s cannot be sure of %(claim)d points"), params))
+        scored = sum(trick.points for trick in line if position.sides[trick.winner] == side)
+        lines.append(Say(N_("Along this line %(side)s score %(points)d points, not %(claim)d"),
+                         {**params, "points": scored}))
+    else:
+        lines.append(Say(N_("The claim fails: %(side)s cannot be sure of every trick left") if claim == "all" else
+                         N_("The claim fails: %(side)s cannot be sure of %(claim)d of the %(left)d tricks left"),
+                         params))
+        lost = _say_lost(position, side, line)
+        if lost is not None:
+            lines.append(lost)
+    lines.extend(_say_trick(number, trick, points) for number, trick in enumerate(line, 1))
+    return tuple(lines)
+
+

@@ -1,0 +1,249 @@
+"""The search behind :mod:`scorekeeper.games.solver`: cards as bits, alpha-beta with memory.
+
+A :class:`Kernel` is a game's rules compiled for one trump and contract: every card is a bit
+of an int, a hand is an int, and the follow rules are a few mask operations. The
+:class:`Engine` searches one position with fail-soft alpha-beta over single cards; at each
+trick boundary a transposition table keeps the bounds already proved for (hands, leader).
+Its value is what the claimant side wins *from here*: tricks (1 each) or card points (with
+the last-trick bonus), so a stored bound never depends on the history.
+
+Jass games get the fast kernel of :func:`jass_kernel`; any other game works through
+:func:`generic_kernel`, which asks the game's own rules adapter and remembers the answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import SUIT_ORDER, Card, Suit, display_key
+from .jass import CardOrders, Contract, PlayStyle
+
+Legal = Callable[[int, list[int], int, bool, int], int]  # hand, trick, winning card, partner winning, seat
+Beats = Callable[[int, int, list[int]], bool]  # card, winning card, trick before it
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    """One game's rules on bits. ``twins_tricks[c]``/``twins_points[c]``: the cards just above
+    ``c`` in its suit that may stand for it (same suit role; for points, same value too)."""
+
+    players: int
+    partners: bool
+    bit_of: dict[Card, int]
+    card_of: tuple[Card | None, ...]
+    legal: Legal
+    beats: Beats
+    trick_points: Callable[[Sequence[int]], int]
+    pts: tuple[int, ...]
+    rank: tuple[int, ...]
+    above: tuple[int, ...]
+    twins_tricks: tuple[int, ...]
+    twins_points: tuple[int, ...]
+    trump_bits: int
+    bonus: int
+    suits: tuple[int, ...]  # the bits of each suit (empty: unknown to the solver)
+    suit_of: tuple[int, ...]  # index in ``suits`` of each bit
+    width: int = 0  # bits per suit
+    exact_cards: bool = True  # a card matters by name, not only by rank and value (Pandoeren's jas)
+    ruff_while_following: bool = False  # Pandoeren: a trump may be played instead of following suit
+    additive: bool = True  # a trick is worth the sum of pts; else ask trick_points
+
+    def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
+        """The bits of some cards."""
+        bits = 0
+        for card in cards:
+            bits |= 1 << self.bit_of[card]
+        return bits
+
+    def cards(self, mask: int) -> list[Card]:
+        """The cards of a mask, lowest bit first."""
+        found = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            card = self.card_of[low.bit_length() - 1]
+            if card is not None:
+                found.append(card)
+        return found
+
+
+def jass_kernel(style: PlayStyle, orders: CardOrders, trump: Suit | None, contract: Contract,
+                bonus: int) -> Kernel:
+    """The Jass follow rules (RULES.md §1.9, §2.6, §3.5, §4.5) as mask operations.
+
+    Suit ``s`` takes bits ``s*W .. s*W+W-1``, weakest first in the order that suit has under
+    the contract, so "a higher trump" is a shift and a mask and the trick's best card is
+    the highest bit of its suit.
+    """
+    width = max(len(orders.trump.ranks), len(orders.plain.ranks))
+    size = width * len(SUIT_ORDER)
+    suit_role_trump = [contract is Contract.TOUT_ATOUT or (contract is Contract.SUIT and suit == trump)
+                       for suit in SUIT_ORDER]
+    bit_of: dict[Card, int] = {}
+    pts = [0] * size
+    for card in orders.deck:
+        block = SUIT_ORDER.index(card.suit)
+        table = orders.trump if suit_role_trump[block] else orders.plain
+        bit = block * width + table.strength(card.rank) - 1
+        bit_of[card] = bit
+        pts[bit] = table.points(card.rank)
+    card_of = [None] * size
+    for card, bit in bit_of.items():
+        card_of[bit] = card
+    blocks = [((1 << width) - 1) << (block * width) for block in range(len(SUIT_ORDER))]
+    trump_block = SUIT_ORDER.index(trump) if contract is Contract.SUIT and trump is not None else -1
+    trump_bits = blocks[trump_block] if trump_block >= 0 else 0
+    jas = 1 << bit_of[Card.parse("J" + str(trump))] if style.free_trump_jack and trump_block >= 0 else 0
+    above = [blocks[bit // width] & ~((2 << bit) - 1) for bit in range(size)]
+    twins_tricks = [0 if (1 << bit) & jas else above[bit] & ~jas for bit in range(size)]
+    twins_points = [sum(1 << other for other in range(size) if (1 << other) & twins_tricks[bit]
+                        and pts[other] == pts[bit]) for bit in range(size)]
+    block_of = [bit // width for bit in range(size)]
+    is_trump = [bool((1 << bit) & trump_bits) for bit in range(size)]
+
+    def beats(card: int, best: int, trick: list[int]) -> bool:
+        return card > best if block_of[card] == block_of[best] else is_trump[card]
+
+    def trick_points(trick: Sequence[int]) -> int:
+        return sum(pts[bit] for bit in trick)
+
+    legal = _suit_legal(style, blocks, block_of, trump_bits, trump_block, jas) \
+        if contract is Contract.SUIT else _no_trump_legal(blocks, block_of, contract is Contract.TOUT_ATOUT)
+    return Kernel(style.players, style.partners, bit_of, tuple(card_of), legal, beats, trick_points,
+                  tuple(pts), tuple(bit % width for bit in range(size)), tuple(above), tuple(twins_tricks),
+                  tuple(twins_points), trump_bits, bonus, tuple(blocks), tuple(block_of),
+                  width, bool(jas), style.trump_instead_of_following)
+
+
+def _no_trump_legal(blocks: list[int], block_of: list[int], head: bool) -> Legal:
+    """Sans atout: follow suit. Tout atout: follow and head the suit's best card if you can."""
+    def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
+        if not trick:
+            return hand
+        follow = hand & blocks[block_of[trick[0]]]
+        if not follow:
+            return hand
+        if head:
+            higher = follow & ~((2 << best) - 1)
+            if higher:
+                return higher
+        return follow
+    return legal
+
+
+def _suit_legal(style: PlayStyle, blocks: list[int], block_of: list[int], trumps_mask: int, trump_block: int,
+                jas: int) -> Legal:
+    """One trump suit: jass.explain_plays case by case, on masks."""
+    head, guard = style.head_trump_lead, style.partner_trump_guard
+    under_partner, forced_under = style.must_undertrump_partner, style.forced_undertrump
+    must_trump, trump_or_follow = style.must_trump_when_void, style.trump_instead_of_following
+    no_under = style.no_undertrump
+
+    def core(hand: int, led: int, best: int, partner_winning: bool) -> int:
+        trumps = hand & trumps_mask
+        trumped = (1 << best) & trumps_mask  # the best card is a trump iff the trick holds one
+        higher = trumps & ~((2 << best) - 1) if trumped else trumps
+        if led == trump_block:
+            if trumps:
+                return higher if head and higher else trumps
+            return hand
+        follow = hand & blocks[led]
+        if follow:
+            allowed = follow | trumps if trump_or_follow else follow
+        elif not trumps:
+            return hand
+        elif partner_winning:
+            if trumped and higher and guard:
+                allowed = (hand & ~trumps_mask) | higher
+            elif trumped and not higher and under_partner:
+                allowed = trumps
+            else:
+                allowed = hand
+        elif not must_trump:
+            allowed = hand
+        elif not trumped:
+            allowed = trumps
+        elif higher:
+            allowed = higher
+        elif forced_under:
+            allowed = trumps
+        else:
+            allowed = hand
+        if no_under and trumped:
+            lower = trumps & ~higher
+            if allowed & ~lower:
+                allowed &= ~lower
+        return allowed
+
+    def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
+        if not trick:
+            return hand
+        if hand & jas and hand != jas:  # Pandoeren's jas: never forced, always allowed
+            return core(hand ^ jas, block_of[trick[0]], best, partner_winning) | jas
+        return core(hand, block_of[trick[0]], best, partner_winning)
+    return legal
+
+
+def generic_kernel(rules: object, deck: frozenset[Card], trump: Suit | None, contract: Contract,
+                   seats: Sequence[str], partners: bool, bonus: int) -> Kernel:
+    """Any rules adapter (see the solver's module docstring), its answers remembered.
+
+    No card may stand for another here: the solver cannot know which cards are alike.
+    """
+    cards = sorted(deck, key=display_key)
+    bit_of = {card: bit for bit, card in enumerate(cards)}
+    legal_memo: dict[tuple[int, tuple[int, ...], bool, int], int] = {}
+    winner_memo: dict[tuple[int, ...], int] = {}
+    points_memo: dict[tuple[int, ...], int] = {}
+    ask = {"trump": trump, "contract": contract}
+
+    def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
+        key = (hand, tuple(trick), partner_winning, seat)
+        found = legal_memo.get(key)
+        if found is None:
+            held = frozenset(cards[bit] for bit in range(len(cards)) if hand >> bit & 1)
+            found = legal_memo[key] = _mask(bit_of, rules.legal(  # type: ignore[attr-defined]
+                held, [cards[bit] for bit in trick], seats[seat], partner_winning, **ask))
+        return found
+
+    def beats(card: int, best: int, trick: list[int]) -> bool:
+        key = (*trick, card)
+        found = winner_memo.get(key)
+        if found is None:
+            found = winner_memo[key] = rules.winner([cards[bit] for bit in key], **ask)  # type: ignore[attr-defined]
+        return found == len(trick)
+
+    def trick_points(trick: Sequence[int]) -> int:
+        key = tuple(sorted(trick))
+        found = points_memo.get(key)
+        if found is None:
+            found = points_memo[key] = rules.points([cards[bit] for bit in key], **ask)  # type: ignore[attr-defined]
+        return found
+
+    size = len(cards)
+    pts = tuple(rules.points([card], **ask) for card in cards)  # type: ignore[attr-defined]
+    return Kernel(len(seats), partners, bit_of, tuple(cards), legal, beats, trick_points, pts,
+                  (0,) * size, (0,) * size, (0,) * size, (0,) * size, 0, bonus, (), (0,) * size, additive=False)
+
+
+def _mask(bit_of: dict[Card, int], cards: object) -> int:
+    bits = 0
+    for card in cards:  # type: ignore[attr-defined]
+        bits |= 1 << bit_of[card]
+    return bits
+
+
+def _compress_table() -> list[int]:
+    """``COMPRESS[left << 8 | held]``: the bits of ``held`` renumbered among those of ``left``
+    (a suit of at most 8 cards with the cards gone from play closed up)."""
+    table = [0] * (1 << 16)
+    for left in range(256):
+        places = [bit for bit in range(8) if left >> bit & 1]
+        for subset in range(1 << len(places)):
+            held = sum(1 << places[at] for at in range(len(places)) if subset >> at & 1)
+            table[left << 8 | held] = subset
+    return table
+
+
+COMPRESS = _compress_table()

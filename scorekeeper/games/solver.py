@@ -1,0 +1,278 @@
+"""Does the claim hold? An exact double-dummy solver for trick play with every hand shown.
+
+A player lays down his cards and claims the rest ("the tricks are ours"); the table shows
+every hand. :func:`solve` answers whether the claim holds against any defence and, when it
+does not, gives a defeating line of play, trick by trick, legal card by card.
+
+* :class:`Position` is game-neutral: the hands (seat -> cards), the play order, the
+  current trick so far and who led it, the trump and contract, the sides (seat -> side),
+  and a rules adapter.
+* The claim is ``"all"`` (every trick left, the current one included), a number of tricks,
+  or ``{"points": N}`` (card points won from here, the cards already in the current trick
+  and the last-trick bonus included). The claimant side maximises, every other side
+  minimises.
+
+**The rules adapter** (:class:`TrickRules`) is everything the solver knows of a game::
+
+    players: int                 # seats; a trick holds one card of each
+    deck: frozenset[Card]
+    last_trick_bonus: int        # points to the winner of the last trick
+    partners: bool               # partner exceptions (the partner sits two seats before you)
+    read_trump(trump, contract) -> (Suit | None, Contract)   # checked; default: jass's
+    legal(hand, trick, seat, partner_winning, *, trump, contract) -> frozenset[Card]
+    winner(trick, *, trump, contract) -> int                 # index of the winning card
+    points(cards, *, trump, contract) -> int                 # a trick's worth, no bonus
+    kernel(trump, contract, seats) -> Kernel                 # optional fast form
+
+``partner_winning`` is read from the trick: the card two before yours wins (four seats and
+``partners`` only). :class:`JassRules` serves the Jass family through
+:func:`jass.legal_plays` and a bitmask kernel; Belote, Contrée and Klaberjass have
+factories below. Pandoeren plugs in as ``JassRules(PANDOEREN_PLAY, orders=its CardOrders,
+last_trick_bonus=5)`` with per-contract sides. Quinto subclasses :class:`TrickRules`
+(its own ``legal``/``winner``, ``points`` = trick value + quints, the cachette as
+``last_trick_bonus``, ``read_trump`` returning no trump); the solver then asks the adapter
+itself, remembering each answer, which is exact but slower.
+
+The search (``_solver_engine``) is alpha-beta over single cards with transposition tables,
+sure-trick bounds and interchangeable cards searched once; a claim is one null-window test
+("at least N?"), an exact value a bisection of such tests.
+
+>>> position = Position(rules=contree_rules(), play_order=("N", "E", "S", "W"), leader="N", trump="H",
+...     hands={"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"})
+>>> answer = solve(position, "A", "all")
+>>> answer.holds, best_tricks(position, "A"), best_points(position, "A")
+(False, 0, 0)
+>>> for say in answer.lines:
+...     print(say.render())
+The claim fails: N–S cannot be sure of every trick left
+E ruffs the first round of ♠ with the 7♥: N–S lose a trick
+Trick 1: N A♠, E 7♥, S 8♠, W 10♠; E wins
+Trick 2: E 8♦, S 7♠, W 9♠, N K♠; E wins
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import Card, Suit, parse_cards
+from ..errors import N_, RuleViolation
+from ._solver_engine import Engine
+from ._solver_explain import Trick, explain, line_of_play
+from ._solver_rules import JassRules, TrickRules, belote_rules, contree_rules, klaberjass_rules
+from .base import Ruling, Say
+from .jass import Contract
+
+__all__ = ["JassRules", "Position", "Solution", "Trick", "TrickRules", "belote_rules", "best_points",
+           "best_tricks", "contree_rules", "klaberjass_rules", "solve"]
+
+PARTNERSHIPS = MappingProxyType({"N": "A", "S": "A", "E": "B", "W": "B"})
+"""RULES.md §0: team A = N + S, team B = E + W (the default sides of a N E S W table)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Position:
+    """A trick-play position with every hand visible, checked when made.
+
+    Cards may be given as codes (``"AS 10S"``); ``sides`` defaults to the RULES.md §0
+    partnerships at a N E S W table, else one side per seat. ``leader`` led the current
+    trick (or leads the next one when ``trick_so_far`` is empty).
+    """
+
+    rules: TrickRules
+    play_order: tuple[str, ...]
+    hands: Mapping[str, frozenset[Card]]
+    leader: str
+    trick_so_far: tuple[Card, ...] = ()
+    trump: Suit | None = None
+    contract: Contract = Contract.SUIT
+    sides: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        order = tuple(self.play_order) if isinstance(self.play_order, Sequence) else ()
+        if len(order) != self.rules.players or len(set(order)) != len(order):
+            raise RuleViolation(N_("play_order must list the %(players)d seats once each"),
+                                field="play_order", players=self.rules.players)
+        trump, contract = self.rules.read_trump(self.trump, self.contract)
+        if self.leader not in order:
+            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="leader", seat=self.leader)
+        hands = _read_hands(self.hands, order, self.rules.deck)
+        trick = parse_cards(self.trick_so_far, field="trick_so_far", deck=self.rules.deck)
+        if len(trick) >= len(order):
+            raise RuleViolation(N_("a trick in progress holds at most %(most)d cards; got %(count)d"),
+                                field="trick_so_far", most=len(order) - 1, count=len(trick))
+        for card in trick:
+            holder = next((seat for seat in order if card in hands[seat]), None)
+            if holder is not None:
+                raise RuleViolation(N_("%(card)s is in the trick and in %(seat)s's hand"), field="trick_so_far",
+                                    card=card.label, seat=holder)
+        _check_sizes(hands, order, order.index(self.leader), len(trick))
+        sides = dict(self.sides) or _default_sides(order)
+        if set(sides) != set(order) or not all(isinstance(side, str) and side for side in sides.values()):
+            raise RuleViolation(N_("sides must name the side of each of %(seats)s"), field="sides",
+                                seats=", ".join(order))
+        for name, value in (("play_order", order), ("trump", trump), ("contract", contract),
+                            ("hands", MappingProxyType(hands)), ("trick_so_far", trick),
+                            ("sides", MappingProxyType(sides))):
+            object.__setattr__(self, name, value)
+
+    @property
+    def to_play(self) -> str:
+        """The seat whose turn it is."""
+        at = self.play_order.index(self.leader) + len(self.trick_so_far)
+        return self.play_order[at % len(self.play_order)]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be won, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick_so_far else 0)
+
+    def side_label(self, side: str) -> str:
+        """``N–S``: the seats of a side, for explanations."""
+        return "–".join(seat for seat in self.play_order if self.sides[seat] == side) if side else side
+
+
+def _read_hands(raw: object, order: tuple[str, ...], deck: frozenset[Card]) -> dict[str, frozenset[Card]]:
+    if not isinstance(raw, Mapping):
+        raise RuleViolation(N_("hands must give the cards of each seat"), field="hands")
+    for seat in raw:
+        if seat not in order:
+            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="hands", seat=seat)
+    hands: dict[str, frozenset[Card]] = {}
+    owner: dict[Card, str] = {}
+    for seat in order:
+        if seat not in raw:
+            raise RuleViolation(N_("the hand of %(seat)s is missing"), field="hands", seat=seat)
+        cards = parse_cards(raw[seat], field="hands", deck=deck)
+        for card in cards:
+            if card in owner:
+                raise RuleViolation(N_("%(card)s is in the hands of both %(one)s and %(other)s"), field="hands",
+                                    card=card.label, one=owner[card], other=seat)
+            owner[card] = seat
+        hands[seat] = frozenset(cards)
+    return hands
+
+
+def _check_sizes(hands: Mapping[str, frozenset[Card]], order: tuple[str, ...], lead: int, played: int) -> None:
+    """Every hand the same size, less one for each seat that has played to this trick."""
+    sizes = [len(hands[order[(lead + at) % len(order)]]) + (1 if at < played else 0) for at in range(len(order))]
+    if len(set(sizes)) > 1:
+        expected = max(sizes)
+        at = next(at for at, size in enumerate(sizes) if size != expected)
+        seat = order[(lead + at) % len(order)]
+        raise RuleViolation(N_("%(seat)s holds %(count)d cards; %(expected)d expected (hands are the same size, "
+                               "less the card played to this trick)"), field="hands", seat=seat,
+                            count=len(hands[seat]), expected=expected - (1 if at < played else 0))
+
+
+def _default_sides(order: tuple[str, ...]) -> dict[str, str]:
+    if set(order) == set(PARTNERSHIPS):
+        return {seat: PARTNERSHIPS[seat] for seat in order}
+    return {seat: seat for seat in order}
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The answer to a claim. ``best_tricks``/``best_points`` (side -> value with best play
+    from here) are filled by ``solve(..., exact=True)``; ``line`` is a defeating line when
+    the claim fails; ``lines`` say why."""
+
+    claimant: str
+    claim: str | int | Mapping[str, int]
+    holds: bool
+    line: tuple[Trick, ...]
+    lines: tuple[Say, ...]
+    best_tricks: Mapping[str, int] | None = None
+    best_points: Mapping[str, int] | None = None
+
+    def ruling(self) -> Ruling:
+        """The answer as plain JSON data and the lines a referee reads out."""
+        answer: dict[str, Any] = {
+            "claimant": self.claimant, "claim": dict(self.claim) if isinstance(self.claim, Mapping) else self.claim,
+            "holds": self.holds,
+            "line": [{"cards": [[seat, str(card)] for seat, card in trick.plays], "winner": trick.winner,
+                      "points": trick.points} for trick in self.line],
+        }
+        if self.best_tricks is not None:
+            answer["best_tricks"] = dict(self.best_tricks)
+        if self.best_points is not None:
+            answer["best_points"] = dict(self.best_points)
+        return Ruling(answer, self.lines)
+
+
+def _engine(position: Position, claimant: str, *, points: bool) -> Engine:
+    order = position.play_order
+    kernel = position.rules.kernel(position.trump, position.contract, order)
+    hands = [kernel.mask(position.hands[seat]) for seat in order]
+    mine = [position.sides[seat] == claimant for seat in order]
+    return Engine(kernel, hands, mine, order.index(position.leader),
+                  [kernel.bit_of[card] for card in position.trick_so_far], points=points)
+
+
+def _read_claimant(position: Position, claimant: object) -> str:
+    if isinstance(claimant, str) and claimant in position.sides.values():
+        return claimant
+    if isinstance(claimant, str) and claimant in position.sides:
+        return position.sides[claimant]
+    raise RuleViolation(N_("“%(side)s” is not a side at this table (%(sides)s)"), field="claimant",
+                        side=claimant, sides=", ".join(dict.fromkeys(position.sides.values())))
+
+
+def _read_claim(claim: object, position: Position, claimant: str) -> tuple[Engine, int]:
+    """The engine that answers a claim (tricks or points) and the claim's target."""
+    left = position.tricks_left
+    if claim == "all":
+        return _engine(position, claimant, points=False), left
+    if isinstance(claim, int) and not isinstance(claim, bool):
+        if not 0 <= claim <= left:
+            raise RuleViolation(N_("a claim of %(claim)d tricks: %(left)d are left"), field="claim",
+                                claim=claim, left=left)
+        return _engine(position, claimant, points=False), claim
+    if isinstance(claim, Mapping) and set(claim) == {"points"}:
+        engine = _engine(position, claimant, points=True)
+        target = claim["points"]
+        if isinstance(target, int) and not isinstance(target, bool) and 0 <= target <= engine.total():
+            return engine, target
+        raise RuleViolation(N_("a claim of points needs a number from 0 to %(total)d"), field="claim",
+                            total=engine.total())
+    raise RuleViolation(N_("a claim is “all”, a number of tricks or {“points”: N}"), field="claim")
+
+
+def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int], *,
+          exact: bool = False) -> Solution:
+    """Does ``claimant`` (a side, or a seat for its side) make ``claim`` whatever the others do?
+
+    ``exact`` also works out each side's best tricks and best points from here (slower).
+    """
+    side = _read_claimant(position, claimant)
+    engine, target = _read_claim(claim, position, side)
+    holds = engine.at_least(target)
+    line = () if holds else line_of_play(engine, position, target)
+    tricks = value_points = None
+    if exact:
+        trick_engine = _engine(position, side, points=False) if engine.points else engine
+        point_engine = engine if engine.points else _engine(position, side, points=True)
+        tricks = _by_side(position, side, trick_engine.exact(), position.tricks_left)
+        value_points = _by_side(position, side, point_engine.exact(), point_engine.total())
+    lines = explain(position, side, claim, engine.points, target, holds, line)
+    return Solution(side, claim, holds, line, lines, tricks, value_points)
+
+
+def _by_side(position: Position, side: str, value: int, total: int) -> Mapping[str, int]:
+    others = [other for other in dict.fromkeys(position.sides.values()) if other != side]
+    result = {side: value}
+    if len(others) == 1:
+        result[others[0]] = total - value
+    return MappingProxyType(result)
+
+
+def best_tricks(position: Position, claimant: str) -> int:
+    """The most tricks ``claimant`` can be sure of from here."""
+    return _engine(position, _read_claimant(position, claimant), points=False).exact()
+
+
+def best_points(position: Position, claimant: str) -> int:
+    """The most card points (last-trick bonus included) ``claimant`` can be sure of from here."""
+    return _engine(position, _read_claimant(position, claimant), points=True).exact()
