@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ..cards import DECK_32, SUIT_SYMBOLS, Card, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
-from .base import Ruling, Say
+from .base import Ruling, Say, take
 
 
 def labels(cards: Iterable[Card]) -> str:
@@ -68,3 +68,26 @@ def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,
     else:
         why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
     return Ruling({"winner": index, "card": str(card)}, (why,))
+
+
+def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str], *,
+          with_contract: bool = False) -> Ruling:
+    """Does the claim hold? (every hand shown; the solver plays both sides perfectly).
+
+    ``hands`` (seat -> remaining cards), ``leader`` (who led the current trick, or leads),
+    ``trick_so_far``, ``claimant`` (a seat or side), ``claim`` (``"all"``, a number of
+    tricks, or ``{"points": N}``), ``trump`` (and ``contract`` where the game has several),
+    and ``exact`` (also give the best tricks and points of each side; slower).
+    """
+    from . import solver  # the search is only loaded when a claim is asked
+
+    optional = ("trick_so_far", "trump", "exact") + (("contract",) if with_contract else ())
+    asked = take(query, ("hands", "leader", "claimant", "claim"), optional)
+    exact = asked["exact"]
+    if exact is not None and not isinstance(exact, bool):
+        raise RuleViolation(N_("exact must be true or false"), field="exact")
+    position = solver.Position(rules=rules, play_order=tuple(play_order), hands=asked["hands"],
+                               leader=asked["leader"], trick_so_far=asked["trick_so_far"] or (),
+                               trump=asked["trump"],
+                               contract=asked.get("contract") or jass.Contract.SUIT)
+    return solver.solve(position, asked["claimant"], asked["claim"], exact=bool(exact)).ruling()

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import N_
-from . import _belote_form, _belote_referee
+from . import _belote_form, _belote_referee, _referee
 from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
@@ -98,7 +98,7 @@ class BeloteRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
     presets = (Preset(N_("Belote"), {}), Preset(N_("Belote for three"), {"players": 3}))
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
@@ -216,6 +216,16 @@ class BeloteRules(GameRules):
         asked = take(query, ("hand",), ("trump", "contract"))
         return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
                                              self.resolve_options(options))
+
+    def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Does a claim hold with every hand shown (RULES.md §1.9 play, the solver's search)?"""
+        from .solver import belote_rules
+
+        resolved = self.resolve_options(options)
+        table = seating(resolved)
+        rules = belote_rules(players=int(resolved["players"]),
+                             must_undertrump_partner=bool(resolved["must_undertrump_partner"]))
+        return _referee.claim(query, rules, table.play_order_after(table.seats[-1]), with_contract=True)
 
     def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §1.3: which side scores its ``melds`` (``dealer`` or ``play_order`` for ties)."""

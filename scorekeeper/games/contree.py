@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import N_, RuleViolation
-from . import _belote_referee, _contree_form, _contree_referee, belote, jass
+from . import _belote_referee, _contree_form, _contree_referee, _referee, belote, jass
 from .melds import Meld, compare_melds
 from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
 from ._contree_referee import trick_winner
@@ -304,7 +304,7 @@ class ContreeRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "claim", "game_end")
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
         """Every option with its value; alternate and fixed contre scoring exclude each other."""
@@ -386,6 +386,13 @@ class ContreeRules(GameRules):
         asked = take(query, ("melds", "trump"), ("dealer", "play_order"))
         return _belote_referee.meld_compare(asked["melds"], asked["trump"], jass.Contract.SUIT.value,
                                             asked["dealer"], asked["play_order"], _classic_melds(options))
+
+    def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Does a claim hold with every hand shown (RULES.md §2.6 play, the solver's search)?"""
+        from .solver import contree_rules
+
+        return _referee.claim(query, contree_rules(forced_undertrump=bool(options["forced_undertrump"])),
+                              SEATS)
 
     def referee_redeal_check(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.2: may this ``hand`` ask for a redeal?"""

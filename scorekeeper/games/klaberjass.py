@@ -26,7 +26,7 @@ from typing import Any
 
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import N_
-from . import _klaberjass_form, _klaberjass_referee, jass
+from . import _klaberjass_form, _klaberjass_referee, _referee, jass
 from ._klaberjass_deal import SEATS, other_seat, read_declarations, trickless
 from ._klaberjass_referee import compare_sequences
 from .base import (
@@ -199,7 +199,7 @@ class KlaberjassRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
 
     def deal_fields(self, options: Options) -> tuple[DealField, ...]:
         """One phone screen: dealer, maker, trump, each player's points, last trick, bella, sequences."""
@@ -277,6 +277,12 @@ class KlaberjassRules(GameRules):
         return Ruling(ruling.answer, (Say(N_("Both players reach the target of %(target)d with %(total)d: no "
                                              "winner yet, another deal is played"),
                                           {"target": target, "total": totals["P1"]}),))
+
+    def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Does a claim hold with both hands shown (RULES.md §3.5 play, the solver's search)?"""
+        from .solver import klaberjass_rules
+
+        return _referee.claim(query, klaberjass_rules(), self.seats)
 
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.5: ``hand``, ``trick_so_far`` (the card led, if any), ``trump``."""

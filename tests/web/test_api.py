@@ -163,7 +163,7 @@ def test_referee_questions(client, kind, query, expected):
     pytest.param("redeal_check", {"hand": "7H 8H"}, "hand", id="not eight cards"),
     pytest.param("game_end", {"totals_before": {"A": 1}, "deal_score": {"A": 1, "B": 2}}, "totals_before",
                  id="a team missing"),
-    pytest.param("claim", {}, "kind", id="not a question for Contrée yet"),
+    pytest.param("count", {}, "kind", id="not a question for Contrée yet"),
 ])
 def test_bad_referee_questions_name_the_field(client, kind, query, field):
     response = client.post(f"/api/v1/contree/referee/{kind}", json=query)

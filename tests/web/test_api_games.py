@@ -73,3 +73,39 @@ def test_game_end_is_asked_the_same_way_everywhere(client):
     answer = client.post("/api/v1/klaberjass/referee/game_end",
                          json={"totals_before": {"P1": 480, "P2": 300}, "deal_score": {"P1": 40, "P2": 10}})
     assert answer.json["finished"] is True and answer.json["winner"] == "P1"
+
+
+@pytest.mark.parametrize(("game", "query", "holds"), [
+    pytest.param("contree", {"hands": {"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"},
+                             "leader": "N", "trump": "H", "claimant": "N", "claim": "all"}, False,
+                 id="Contrée: E ruffs the first spade, the claim fails"),
+    pytest.param("contree", {"hands": {"N": "JH 9H", "E": "7S 8D", "S": "7D 8S", "W": "9S 10S"},
+                             "leader": "N", "trump": "H", "claimant": "N", "claim": "all"}, True,
+                 id="Contrée: the two top trumps take both tricks"),
+    pytest.param("belote", {"hands": {"N": "AS", "E": "7H", "S": "8S", "W": "9S"}, "leader": "N",
+                            "trump": "H", "contract": "sans_atout", "claimant": "N", "claim": "all"}, True,
+                 id="Belote sans atout: no trump, the ace holds"),
+    pytest.param("klaberjass", {"hands": {"P1": "AS", "P2": "7H"}, "leader": "P1", "trump": "H",
+                                "claimant": "P1", "claim": "all"}, False,
+                 id="Klaberjass RULES §3.5: void, P2 must trump"),
+])
+def test_a_claim(client, game, query, holds):
+    answer = client.post(f"/api/v1/{game}/referee/claim", json={**query, "exact": True})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["holds"] is holds
+    assert answer.json["explanation"] and "best_points" in answer.json
+    if not holds:
+        assert answer.json["line"]  # the defeating play, trick by trick
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    pytest.param({"hands": {"N": "AS", "E": "AS", "S": "8S", "W": "9S"}, "leader": "N", "trump": "H",
+                  "claimant": "N", "claim": "all"}, "hands", id="a card in two hands"),
+    pytest.param({"hands": {"N": "AS KS", "E": "7H", "S": "8S", "W": "9S"}, "leader": "N", "trump": "H",
+                  "claimant": "N", "claim": "all"}, "hands", id="hands of unequal length"),
+    pytest.param({"hands": {"N": "AS", "E": "7H", "S": "8S", "W": "9S"}, "leader": "N", "trump": "H",
+                  "claimant": "N", "claim": 5}, "claim", id="more tricks than are left"),
+])
+def test_an_impossible_claim_names_its_field(client, query, field):
+    answer = client.post("/api/v1/contree/referee/claim", json=query)
+    assert answer.status_code == 400 and answer.json["error"]["field"] == field
