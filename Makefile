@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := scorekeeper
 
-.PHONY: run test install test-deps runtime-deps system-deps translations messages clean bench soak
+.PHONY: bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,10 @@ bench: $(BIN)/python runtime-deps
 
 # The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route.
 SOAK_ROUNDS ?= 10
+# The claim solver on 200 seeded deals per case (several minutes: best points from a full deal are slow).
+bench-solver: install
+	$(BIN)/python bench/solver_bench.py
+
 soak: test-deps
 	SCOREKEEPER_SOAK_ROUNDS=$(SOAK_ROUNDS) SCOREKEEPER_FUZZ=soak $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/test_faults.py tests/test_fuzz.py
