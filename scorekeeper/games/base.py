@@ -273,17 +273,28 @@ class GameRules(ABC):
         seats = self.table(options).seats
         return seats[(seats.index(dealer) + 1) % len(seats)]
 
-    @abstractmethod
+    form: Any = None
+    """The game's form module: ``deal_fields``, ``declarations_from_form`` and
+    ``form_from_declarations`` over resolved options (see ``_contree_form``)."""
+
     def deal_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs of the deal-entry form under these options."""
+        fields: tuple[DealField, ...] = self.form.deal_fields(self.resolve_options(options))
+        return fields
 
-    @abstractmethod
     def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
-        """Turn the flat form values (names of :meth:`deal_fields`) into §6 declarations."""
+        """Turn the flat form values (names of :meth:`deal_fields`) into §6 declarations.
 
-    @abstractmethod
+        :raise RuleViolation: naming the *form* field at fault
+        """
+        declarations: dict[str, Any] = self.form.declarations_from_form(values, self.resolve_options(options))
+        return declarations
+
     def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The form values that show stored declarations again (for editing a deal)."""
+        resolved = self.resolve_options(options)
+        values: dict[str, Any] = self.form.form_from_declarations(self.read_deal(declarations, resolved), resolved)
+        return values
 
     @abstractmethod
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:

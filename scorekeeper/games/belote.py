@@ -28,7 +28,7 @@ from . import _belote_form, _belote_referee, _referee
 from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
-from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
+from .base import (GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
                    SheetRow, Table, take)
 from .melds import SA_FOUR_VALUE_CHOICES
 
@@ -93,6 +93,7 @@ class BeloteRules(GameRules):
     """Classic Belote for four players in two partnerships, or three (RULES.md §1)."""
 
     key = "belote"
+    form = _belote_form
     points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS
@@ -126,19 +127,6 @@ class BeloteRules(GameRules):
     def next_dealer(self, dealer: str, options: Options) -> str:
         """The player on the dealer's left, or right with ``anticlockwise`` (RULES.md §0)."""
         return seating(self.resolve_options(options)).play_order_after(dealer)[0]
-
-    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
-        """One phone screen: contract, result, and (unless no_melds) each seat's melds."""
-        return _belote_form.deal_fields(self.resolve_options(options))
-
-    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
-        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
-        return _belote_form.declarations_from_form(values, self.resolve_options(options))
-
-    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """Stored declarations as form values, for editing the deal."""
-        resolved = self.resolve_options(options)
-        return _belote_form.form_from_declarations(self.read_deal(declarations, resolved), resolved)
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, derived values filled in."""

@@ -26,7 +26,7 @@ from . import _belote_referee, _contree_form, _contree_referee, _referee, belote
 from .melds import Meld, compare_melds
 from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
 from ._contree_referee import trick_winner
-from .base import DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from .base import GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 
 __all__ = ["RULES", "ContreeRules", "Ruling", "legal_play", "redeal_check", "round10", "trick_winner"]
 
@@ -300,6 +300,7 @@ class ContreeRules(GameRules):
     """Belote Contrée for four players in two partnerships (RULES.md §2)."""
 
     key = "contree"
+    form = _contree_form
     name = N_("Belote Contrée")
     seats = SEATS
     sides = TEAMS
@@ -321,18 +322,6 @@ class ContreeRules(GameRules):
     def side_label(self, side: str) -> str:
         """``N–S`` or ``E–W``."""
         return TEAM_LABELS[side]
-
-    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
-        """One phone screen: contract, result and, with announces, each seat's melds."""
-        return _contree_form.deal_fields(options)
-
-    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
-        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
-        return _contree_form.declarations_from_form(values, options)
-
-    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """Stored declarations as form values, for editing the deal."""
-        return _contree_form.form_from_declarations(self.read_deal(declarations, options), options)
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, both teams' card points filled."""

@@ -30,7 +30,6 @@ from . import _klaberjass_form, _klaberjass_referee, _referee, jass
 from ._klaberjass_deal import SEATS, other_seat, read_declarations, trickless
 from ._klaberjass_referee import compare_sequences
 from .base import (
-    DealField,
     GameRules,
     MatchResult,
     Option,
@@ -194,24 +193,13 @@ class KlaberjassRules(GameRules):
     """Klaberjass for two players (RULES.md §3)."""
 
     key = "klaberjass"
+    form = _klaberjass_form
     points_field = "totals"
     name = N_("Klaberjass")
     seats = SEATS
     sides = SEATS
     options = OPTIONS
     referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
-
-    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
-        """One phone screen: dealer, maker, trump, each player's points, last trick, bella, sequences."""
-        return _klaberjass_form.deal_fields(options)
-
-    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
-        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
-        return _klaberjass_form.declarations_from_form(values, self.resolve_options(options))
-
-    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """Stored declarations as form values, for editing the deal."""
-        return _klaberjass_form.form_from_declarations(self.read_deal(declarations, options), options)
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, sequences sorted."""

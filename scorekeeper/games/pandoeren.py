@@ -33,7 +33,6 @@ from ._pandoeren_deal import KEYS, SEATS, read_declarations
 from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
 from ._pandoeren_score import agreed_result, score
 from .base import (
-    DealField,
     GameRules,
     MatchResult,
     Option,
@@ -70,24 +69,13 @@ class PandoerenRules(GameRules):
     """Pandoeren for four players, each for himself (RULES.md §4)."""
 
     key = "pandoeren"
+    form = _pandoeren_form
     name = N_("Pandoeren")
     seats = SEATS
     sides = SEATS
     options = OPTIONS
     referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "bid_compare", "partner_call",
                      "running_totals", "game_end")
-
-    def deal_fields(self, options: Options) -> tuple[DealField, ...]:
-        """One phone screen: the contract, the side, the result, each seat's roem and bid."""
-        return _pandoeren_form.deal_fields(options)
-
-    def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
-        """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
-        return _pandoeren_form.declarations_from_form(values, self.resolve_options(options))
-
-    def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """Stored declarations as form values, for editing the deal."""
-        return _pandoeren_form.form_from_declarations(self.read_deal(declarations, options), options)
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key of RULES.md §6 present, derived ones filled."""
