@@ -34,7 +34,8 @@ DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none"
 # One body that every form route accepts with a valid token: a match, a deal, an action.
 FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "player_W": "Dan",
              "first_dealer": "N", "opt_target": "3000", "dealer": "N", "bidder": "E", "bid": "100",
-             "trump": "H", "bidder_points": "92", "last_trick": "bidders", "belote": "bidders", "action": "save"}
+             "trump": "H", "bidder_points": "92", "last_trick": "bidders", "belote": "bidders", "action": "save",
+             "hand": "7H AS KS", "trick_so_far": "QS 9S"}
 CSRF_PAGE = "Your form had gone stale"
 
 

@@ -231,6 +231,7 @@ class GameRules(ABC):
     referee_kinds: tuple[str, ...] = ("game_end",)  # each answered by a referee_<kind> method
     presets: tuple[Preset, ...] = ()  # empty: one way to start, with the defaults
     points_field: str = "points"  # the §6 answer field with each side's points before the score
+    play_options: Mapping[str, Any] = MappingProxyType({})  # "May I play this?" knows every contract
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""
@@ -333,6 +334,16 @@ class GameRules(ABC):
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
 
     # -- the referee ---------------------------------------------------------------------
+
+    def play_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the "May I play this?" page (the ``legal_play`` question)."""
+        return (
+            DealField("hand", "cards", N_("Your hand"), "play",
+                      help=N_("Tap or type the cards you hold, e.g. AH 10S 7C")),
+            DealField("trick_so_far", "cards", N_("Cards already in the trick"), "play", required=False,
+                      help=N_("In the order they were played; the first is the card led")),
+            DealField("trump", "suit", N_("Trump"), "play", required=False),
+        )
 
     def referee(self, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
         """Answer one of the RULES.md §6 referee questions this game knows."""

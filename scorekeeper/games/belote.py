@@ -24,11 +24,12 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import N_
-from . import _belote_form, _belote_referee, _referee
+from . import _belote_form, _belote_referee, _referee, jass
+from ._belote_form import CONTRACT_CHOICES
 from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
-from .base import (GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
+from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
                    SheetRow, Table, take)
 from .melds import SA_FOUR_VALUE_CHOICES
 
@@ -94,6 +95,7 @@ class BeloteRules(GameRules):
 
     key = "belote"
     form = _belote_form
+    play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})
     points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS
@@ -204,6 +206,13 @@ class BeloteRules(GameRules):
         asked = take(query, ("hand",), ("trump", "contract"))
         return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
                                              self.resolve_options(options))
+
+    def play_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs, and the contract: sans atout and tout atout change what may be played."""
+        contracts = tuple((kind.value, CONTRACT_CHOICES[kind]) for kind in jass.Contract)
+        return (*super().play_fields(options),
+                DealField("contract", "choice", N_("Contract"), "play", default=jass.Contract.SUIT.value,
+                          choices=contracts))
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §1.9 play, the solver's search)?"""

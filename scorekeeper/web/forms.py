@@ -84,25 +84,50 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
     return TextAreaField(label, default=spec.default, description=description, render_kw=render_kw)
 
 
+def _schema_form(specs: tuple[DealField, ...], rules: GameRules, options: Mapping[str, Any],
+                 players: Mapping[str, str], data: Mapping[str, Any] | None,
+                 base: type[EngineForm] = EngineForm) -> EngineForm:
+    """A form drawing the inputs the rules ask for (``specs``), in their order."""
+    table = rules.table(options)
+
+    class SchemaForm(base):  # type: ignore[valid-type,misc]
+        engine_fields = tuple(spec.name for spec in specs)
+        field_specs = specs
+
+    for spec in specs:
+        setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table, players))
+    return SchemaForm(data=data or {})
+
+
+class _DealFormBase(EngineForm):
+    version = HiddenField()
+    nonce = HiddenField()
+
+
 def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str, str],
               data: Mapping[str, Any] | None = None) -> EngineForm:
     """The deal-entry form for this game under the match's options.
 
     :param data: values to show (an existing deal, or the next dealer); a POST overrides them
     """
-    specs = rules.deal_fields(options)
-    table = rules.table(options)
+    return _schema_form(rules.deal_fields(options), rules, options, players,
+                        {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
 
-    class DealForm(EngineForm):
-        engine_fields = tuple(spec.name for spec in specs)
-        field_specs = specs
-        version = HiddenField()
-        nonce = HiddenField()
 
-    for spec in specs:
-        setattr(DealForm, spec.name, _wtf_field(spec, rules, table, players))
-    form = DealForm(data={"nonce": uuid.uuid4().hex, **(data or {})})
-    return form
+def play_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
+    """The "May I play this?" form: the hand, the trick so far, the trump (and contract)."""
+    return _schema_form(rules.play_fields(options), rules, options, {}, None)
+
+
+def form_values(form: EngineForm) -> dict[str, str]:
+    """The engine's view of a submitted form: strings; unticked and unpicked left out."""
+    values: dict[str, str] = {}
+    for name, value in form.engine_values().items():
+        if value is True:
+            values[name] = "y"
+        elif value not in (None, False, ""):
+            values[name] = str(value)
+    return values
 
 
 def _option_field(option: Option, value: object) -> Field:

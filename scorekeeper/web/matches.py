@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal, Sheet
-from .forms import EngineForm, deal_form, match_form, match_options, match_players
+from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
 from .sheets import sheet_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -99,17 +99,6 @@ def sheet_pdf(match_id: int):
         "Content-Disposition": f'inline; filename="scorekeeper-match-{match_id}.pdf"'})
 
 
-def _form_values(form: EngineForm) -> dict[str, str]:
-    """The engine's view of a submitted form: strings; unticked and unpicked left out."""
-    values: dict[str, str] = {}
-    for name, value in form.engine_values().items():
-        if value is True:
-            values[name] = "y"
-        elif value not in (None, False, ""):
-            values[name] = str(value)
-    return values
-
-
 def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
                      deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
     """The deal scored where it stands on the sheet (a litige carries points between deals)."""
@@ -132,7 +121,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     if form.validate_on_submit():
         try:
             declarations = rules.read_deal(
-                rules.declarations_from_form(_form_values(form), match.options), match.options)
+                rules.declarations_from_form(form_values(form), match.options), match.options)
             preview = _scored_in_place(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview":
                 _save(match, rules, deal, declarations, form)
