@@ -2,13 +2,48 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from flask import current_app, render_template
+from flask_babel import get_locale
+from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
+ROWS_CACHED = 256  # rendered sheets kept per worker process
+
+
+class RowsCache:
+    """Rendered deal rows per (database, match, version, language), least recently used out.
+
+    A match's version goes up with every write, so an entry can never be stale; it is a
+    cache, never the truth (DESIGN.md principle 1): the declarations stay the only record.
+    """
+
+    def __init__(self, size: int = ROWS_CACHED) -> None:
+        self._size, self._lock = size, threading.Lock()
+        self._entries: OrderedDict[tuple[object, ...], Markup] = OrderedDict()
+
+    def get(self, key: tuple[object, ...], render: Callable[[], Markup]) -> Markup:
+        """The rows under ``key``, rendered by ``render`` the first time."""
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                return self._entries[key]
+        html = render()
+        with self._lock:
+            self._entries[key] = html
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return html
+
+
+ROWS = RowsCache()
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:
@@ -53,8 +88,13 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     sheet = rules.score_sheet([d.declarations for d in deals], match.options)
     table = rules.table(match.options)
     target = match.options.get("target")
+    rows = list(zip(deals, sheet.rows, strict=True))
+    key = (current_app.config["DATABASE"], match.id, match.version, str(get_locale()))
+    rows_html = ROWS.get(key, lambda: Markup(render_template(
+        "matches/_sheet_rows.html", rows=rows, match=match, sides=table.sides)))
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
+            "rows_html": rows_html,
             "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
-            "sides": table.sides, "rows": list(zip(deals, sheet.rows, strict=True)),
+            "sides": table.sides, "rows": rows,
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options)}

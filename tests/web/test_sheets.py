@@ -28,3 +28,31 @@ def test_the_target_line_is_drawn_at_the_target():
     drawn = chart(sheet_of({"A": 500, "B": 200}), ("A", "B"), 1000)
     assert drawn["zero_y"] is None
     assert 0 <= drawn["target_y"] < points(drawn["lines"][0]["points"])[-1][1]
+
+
+def test_the_rows_cache_renders_once_per_key_and_forgets_the_oldest():
+    from markupsafe import Markup
+
+    from scorekeeper.web.sheets import RowsCache
+
+    cache, renders = RowsCache(size=2), []
+
+    def render(text):
+        return lambda: renders.append(text) or Markup(text)
+
+    assert cache.get(("db", 1, 1, "en"), render("a")) == "a"
+    assert cache.get(("db", 1, 1, "en"), render("never")) == "a"  # same version: not rendered again
+    cache.get(("db", 1, 2, "en"), render("b"))                      # a write bumped the version
+    cache.get(("db", 1, 2, "ja"), render("c"))                      # another language
+    cache.get(("db", 1, 1, "en"), render("a again"))                # the oldest was forgotten
+    assert renders == ["a", "b", "c", "a again"]
+
+
+def test_a_sheet_in_two_languages_keeps_each_language(client):
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "A", "E": "B", "S": "C", "W": "D"}}).json["id"]
+    client.post(f"/api/v1/matches/{match_id}/deals", json={
+        "bidder": "E", "bid": 100, "trump": "H", "card_points": {"B": 92}, "last_trick": "B"})
+    english = client.get(f"/matches/{match_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    japanese = client.get(f"/matches/{match_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "made" in english and "成功" in japanese and "成功" not in english
