@@ -17,7 +17,7 @@ from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, ScoredDeal
 from .matches import refuse_after_end
-from .sheets import side_names
+from .sheets import scored_sheet, side_names
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -108,7 +108,7 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
     }
     if with_deals:
         deals = store.list_deals(store.get_db(), match.id)
-        sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+        sheet = scored_sheet(match, rules, deals)
         out["deals"] = [{"id": d.id, "number": n, "version": d.version, "declarations": dict(d.declarations),
                          **scored_json(row.scored), "totals": dict(row.totals)}
                         for n, (d, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1)]

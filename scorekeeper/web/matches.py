@@ -11,9 +11,9 @@ from flask_babel import gettext as _
 
 from .. import games, store
 from ..errors import N_, RuleViolation
-from ..games.base import GameRules, ScoredDeal, Sheet
+from ..games.base import GameRules, ScoredDeal
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
-from .sheets import sheet_view
+from .sheets import scored_sheet, sheet_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -30,15 +30,10 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
     return match, games.get_rules(match.game)
 
 
-def score_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
-    """The match's sheet, scored from the stored declarations."""
-    return rules.score_sheet([d.declarations for d in deals], match.options)
-
-
 def refuse_after_end(rules: GameRules) -> store.Guard:
     """A store guard: no deal may be added once the match has a result (RULES.md §2.5)."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
-        if score_sheet(match, rules, deals).result is not None:
+        if scored_sheet(match, rules, deals).result is not None:
             raise RuleViolation(N_("The match is over: no more deals can be recorded."))
     return guard
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -18,32 +19,49 @@ CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 ROWS_CACHED = 256  # rendered sheets kept per worker process
 
 
-class RowsCache:
-    """Rendered deal rows per (database, match, version, language), least recently used out.
+class LruCache:
+    """Values per key, least recently used out; thread-safe; per worker process.
 
-    A match's version goes up with every write, so an entry can never be stale; it is a
-    cache, never the truth (DESIGN.md principle 1): the declarations stay the only record.
+    Keys are built from everything the value depends on (:func:`content_key`), so an entry
+    can never be stale. A cache, never the truth (DESIGN.md principle 1).
     """
 
     def __init__(self, size: int = ROWS_CACHED) -> None:
         self._size, self._lock = size, threading.Lock()
-        self._entries: OrderedDict[tuple[object, ...], Markup] = OrderedDict()
+        self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
 
-    def get(self, key: tuple[object, ...], render: Callable[[], Markup]) -> Markup:
-        """The rows under ``key``, rendered by ``render`` the first time."""
+    def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
+        """The value under ``key``, made by ``make`` the first time."""
         with self._lock:
             if key in self._entries:
                 self._entries.move_to_end(key)
                 return self._entries[key]
-        html = render()
+        value = make()
         with self._lock:
-            self._entries[key] = html
+            self._entries[key] = value
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
-        return html
+        return value
 
 
-ROWS = RowsCache()
+SHEETS = LruCache()  # scored sheets
+ROWS = LruCache()  # rendered deal rows
+
+
+def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object, ...]:
+    """Everything a match's sheet depends on: its game, options and every deal as stored.
+
+    Not the match id and version alone: SQLite may give a deleted match's id to a new one.
+    """
+    return (current_app.config["DATABASE"], match.id, match.game,
+            json.dumps(match.options, sort_keys=True),
+            tuple((d.id, d.version, json.dumps(d.declarations, sort_keys=True)) for d in deals))
+
+
+def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
+    """The match's sheet, scored by the engine from the stored declarations (once per content)."""
+    return SHEETS.get(content_key(match, deals),
+                      lambda: rules.score_sheet([d.declarations for d in deals], match.options))
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:
@@ -85,11 +103,11 @@ def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, 
 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
     """Everything the sheet templates need."""
-    sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+    sheet = scored_sheet(match, rules, deals)
     table = rules.table(match.options)
     target = match.options.get("target")
     rows = list(zip(deals, sheet.rows, strict=True))
-    key = (current_app.config["DATABASE"], match.id, match.version, str(get_locale()))
+    key = (*content_key(match, deals), str(get_locale()))
     rows_html = ROWS.get(key, lambda: Markup(render_template(
         "matches/_sheet_rows.html", rows=rows, match=match, sides=table.sides)))
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,

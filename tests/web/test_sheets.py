@@ -33,9 +33,9 @@ def test_the_target_line_is_drawn_at_the_target():
 def test_the_rows_cache_renders_once_per_key_and_forgets_the_oldest():
     from markupsafe import Markup
 
-    from scorekeeper.web.sheets import RowsCache
+    from scorekeeper.web.sheets import LruCache
 
-    cache, renders = RowsCache(size=2), []
+    cache, renders = LruCache(size=2), []
 
     def render(text):
         return lambda: renders.append(text) or Markup(text)
@@ -56,3 +56,18 @@ def test_a_sheet_in_two_languages_keeps_each_language(client):
     english = client.get(f"/matches/{match_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     japanese = client.get(f"/matches/{match_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "made" in english and "成功" in japanese and "成功" not in english
+
+
+def test_a_new_match_that_reuses_a_deleted_id_shows_its_own_sheet(client):
+    players = {"N": "A", "E": "B", "S": "C", "W": "D"}
+    first = client.post("/api/v1/matches", json={"game": "contree", "players": players}).json["id"]
+    client.post(f"/api/v1/matches/{first}/deals", json={
+        "bidder": "E", "bid": 100, "trump": "H", "card_points": {"B": 92}, "last_trick": "B"})
+    assert "100 ♥" in client.get(f"/matches/{first}").get_data(as_text=True)  # now cached
+    client.delete(f"/api/v1/matches/{first}")
+    again = client.post("/api/v1/matches", json={"game": "contree", "players": players}).json["id"]
+    assert again == first  # SQLite gives the deleted id again
+    client.post(f"/api/v1/matches/{again}/deals", json={
+        "bidder": "N", "bid": 80, "trump": "S", "card_points": {"A": 100}, "last_trick": "A"})
+    html = client.get(f"/matches/{again}").get_data(as_text=True)
+    assert "80 ♠" in html and "100 ♥" not in html
