@@ -11,7 +11,7 @@ from flask import Flask, request
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
-from . import cli, store, web
+from . import cli, web
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "ja")
@@ -53,7 +53,6 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         app.config.update(test_config)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
-    store.init_app(app)
     cli.init_app(app)
     web.register(app, csrf)
     return app

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, current_app
+from flask import current_app
 from sqlite_utils import Database
 
 from .migrations import migrations
@@ -103,11 +103,6 @@ def close_thread_connections() -> None:
     """Close this thread's connections (tests, and the end of a CLI command)."""
     for db in _local.__dict__.pop("connections", {}).values():
         db.close()
-
-
-def init_app(app: Flask) -> None:
-    """Nothing runs per request: connections live with their thread."""
-    app.extensions["scorekeeper.store"] = True
 
 
 @contextmanager

@@ -17,12 +17,12 @@ from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, ScoredDeal
 from .matches import refuse_after_end
+from .forms import NAME_MAX
 from .sheets import scored_sheet, side_names
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MATCH_FIELDS = frozenset({"game", "players", "first_dealer", "options", "title", "notes"})
-NAME_MAX = 40
 
 
 def _body() -> dict[str, Any]:

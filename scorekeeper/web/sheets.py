@@ -16,7 +16,7 @@ from .. import store
 from ..games.base import GameRules, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
-ROWS_CACHED = 256  # rendered sheets kept per worker process
+CACHED = 256  # sheets kept per worker process, scored and rendered
 
 
 class LruCache:
@@ -26,7 +26,7 @@ class LruCache:
     can never be stale. A cache, never the truth (DESIGN.md principle 1).
     """
 
-    def __init__(self, size: int = ROWS_CACHED) -> None:
+    def __init__(self, size: int = CACHED) -> None:
         self._size, self._lock = size, threading.Lock()
         self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
 
