@@ -7,6 +7,7 @@ contract (see ``games/jass.py``). Only the *display* order of :func:`format_card
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -177,6 +178,7 @@ def parse_cards(text_or_codes: str | Sequence[str | Card], *, field: str | None 
     return tuple(cards)
 
 
+@functools.cache  # 53 cards at most: sorting for display calls this once per card per sort
 def display_key(card: Card) -> tuple[int, int]:
     """Sort key of the display order: suits S H D C, then A K Q J 10 … 2; the joker last."""
     suit = len(SUIT_ORDER) if card.suit is None else SUIT_ORDER.index(card.suit)

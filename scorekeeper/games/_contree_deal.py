@@ -41,8 +41,12 @@ def play_order_after(dealer: str) -> list[str]:
     >>> play_order_after("S")
     ['W', 'N', 'E', 'S']
     """
-    start = SEATS.index(dealer) + 1
-    return [SEATS[(start + step) % len(SEATS)] for step in range(len(SEATS))]
+    return list(_ORDER_AFTER[dealer])
+
+
+_ORDER_AFTER = {dealer: tuple(SEATS[(i + 1 + step) % len(SEATS)] for step in range(len(SEATS)))
+                for i, dealer in enumerate(SEATS)}
+_ROTATIONS = [list(order) for order in _ORDER_AFTER.values()]
 
 
 _PER_TEAM_MESSAGES = {
@@ -124,9 +128,8 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
     value = raw.get("play_order")
     if value is None:
         return play_order_after(dealer) if dealer else None
-    rotations = [play_order_after(seat) for seat in SEATS]
     order = list(value) if isinstance(value, list | tuple) else None
-    if order not in rotations:
+    if order not in _ROTATIONS:
         raise RuleViolation(N_("play_order must be the four seats in playing order, e.g. E S W N; "
                                "got “%(value)s”"), field="play_order", value=shown(value))
     if dealer is not None and order != play_order_after(dealer):

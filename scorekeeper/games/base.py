@@ -6,6 +6,7 @@ defines a :class:`GameRules` subclass; the registry in ``games/__init__.py`` lis
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -249,7 +250,21 @@ class GameRules(ABC):
     # -- options -------------------------------------------------------------------------
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
-        """Every option with its value: defaults filled, unknown keys and bad values refused."""
+        """Every option with its value: defaults filled, unknown keys and bad values refused.
+
+        Scoring a sheet resolves the same options once per deal, so the answer for options
+        made of plain values is remembered (a fresh dict each time: callers may change it).
+        """
+        try:
+            return dict(self._resolved(frozenset((raw or {}).items())))
+        except TypeError:  # an unhashable value (a JSON list...): checked the long way, and refused
+            return self._resolve(raw)
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 (the rules are module-level singletons)
+    def _resolved(self, items: frozenset[tuple[str, object]]) -> dict[str, Any]:
+        return self._resolve(dict(items))
+
+    def _resolve(self, raw: Mapping[str, object] | None) -> dict[str, Any]:
         raw = dict(raw or {})
         known = {option.key: option for option in self.options}
         for key in raw:
