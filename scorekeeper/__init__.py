@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import cli, web
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "ja")
+LANGUAGES = ("en", "fr", "nl", "ja")
 CSRF_TOKEN_LIFETIME = 24 * 3600  # a whole evening at the table, and then some (PLATFORM.md)
 
 csrf = CSRFProtect()

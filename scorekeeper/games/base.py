@@ -52,7 +52,9 @@ class Say:
 class Option:
     """A house rule: its key, default and a one-line explanation.
 
-    ``choices`` makes it a pick-one option; ``minimum``/``maximum`` bound an int one.
+    ``choices`` makes it a pick-one option (the codes the API and the database keep);
+    ``choice_labels``, if given, names each choice for people, in the same order.
+    ``minimum``/``maximum`` bound an int one.
     ``scoring`` is False for procedural options that the engine only records.
     """
 
@@ -64,6 +66,12 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     scoring: bool = True
+    choice_labels: tuple[str, ...] = ()
+
+    def choice_label(self, choice: str) -> str:
+        """The English label of a choice (a msgid to translate), or the code if it has none."""
+        labels = dict(zip(self.choices, self.choice_labels, strict=True)) if self.choice_labels else {}
+        return labels.get(choice, choice)
 
     @property
     def kind(self) -> str:

@@ -31,7 +31,7 @@ from ._belote_score import score
 from ._belote_text import parse_meld_text
 from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
                    SheetRow, Table, take)
-from .melds import SA_FOUR_VALUE_CHOICES
+from .melds import SA_FOUR_VALUE_CHOICES, SA_FOUR_VALUE_LABELS
 
 __all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
 
@@ -66,7 +66,7 @@ OPTIONS = (
     Option("sa_four_values", "standard", N_("Fours in sans atout"),
            N_("Standard values, or Parlett's: aces 200, tens 150, kings, queens and jacks 100, nines "
               "nothing"),
-           choices=SA_FOUR_VALUE_CHOICES),
+           choices=SA_FOUR_VALUE_CHOICES, choice_labels=SA_FOUR_VALUE_LABELS),
     Option("meld_card_reuse", True, N_("A card in two melds"),
            N_("A card may count in a four and a sequence at once; off: in one meld only, the best split is "
               "taken")),

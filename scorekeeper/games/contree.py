@@ -70,7 +70,8 @@ OPTIONS = (
            N_("A player whose hand counts 10 or less as plain cards may ask for a redeal"), scoring=False),
     Option("bidding_conventions", "none", N_("Bidding conventions"),
            N_("Conventional meanings of opening bids (the usual scheme or “aux as”); for information, no effect on the score"),
-           choices=("none", "standard", "aux_as"), scoring=False),
+           choices=("none", "standard", "aux_as"), scoring=False,
+           choice_labels=(N_("None"), N_("The usual scheme"), N_("Aux as"))),
 )
 
 _CONTRACT = {

@@ -63,7 +63,7 @@ OPTIONS = (
            N_("A player who wins no trick scores no sequences; bella still counts")),
     Option("tie_at_target", "continue", N_("Equal totals past the target"),
            N_("Both players past the target with equal totals: play another deal, or call it a draw"),
-           choices=TIE_AT_TARGET),
+           choices=TIE_AT_TARGET, choice_labels=(N_("Play another deal"), N_("Draw"))),
 )
 
 MAKES = N_("%(dealer)s deals (younger), %(elder)s leads the first trick (elder); %(maker)s makes %(suit)s "

@@ -46,6 +46,7 @@ PARLETT_SA_FOUR_VALUES = MappingProxyType({A: 200, T: 150, K: 100, Q: 100, J: 10
 FOUR_RANK_ORDER = (A, T, K, Q, J, N9, N8, N7)
 """Fours of equal value: aces > tens > kings > queens (RULES.md §1.3 step 3)."""
 SA_FOUR_VALUE_CHOICES = ("standard", "parlett")
+SA_FOUR_VALUE_LABELS = (N_("Standard values"), N_("Parlett's values"))
 
 
 @dataclass(frozen=True, slots=True)

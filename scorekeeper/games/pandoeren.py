@@ -57,7 +57,7 @@ OPTIONS = (
               "(off: it must be the first)")),
     Option("kereltje_own_jack", "solo", N_("Kereltje with one's own trump jack"),
            N_("The declarer who holds the trump jack plays Kereltje alone (solo), or may not bid it (forbidden)"),
-           choices=("solo", "forbidden")),
+           choices=("solo", "forbidden"), choice_labels=(N_("Solo"), N_("Forbidden"))),
     Option("agreed_deals", 0, N_("Agreed number of deals"),
            N_("A house agreement, not a rule of the game: after this many deals the highest total wins "
               "(equal highest: a draw); 0 keeps running totals with no end"),

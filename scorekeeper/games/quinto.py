@@ -63,13 +63,14 @@ OPTIONS = (
            scoring=False),
     Option("tie_at_250", "another_deal", N_("Equal totals past 250"),
            N_("Both teams past 250 with equal totals: play another deal, or call the game a draw"),
-           choices=TIE_AT_250),
+           choices=TIE_AT_250, choice_labels=(N_("Play another deal"), N_("Draw"))),
     Option("cachette_dealt_first", False, N_("Cachette dealt first"),
            N_("The 5 cards of the cachette are set aside before the hands are dealt; no effect on the score"),
            scoring=False),
     Option("redouble_name", "redouble", N_("Name of the redouble"),
            N_("What the table calls the redouble: redouble or quaddouble, as in the original; no effect on the score"),
-           choices=("redouble", "quaddouble"), scoring=False),
+           choices=("redouble", "quaddouble"), scoring=False,
+           choice_labels=(N_("Redouble"), N_("Quaddouble"))),
 )
 
 

@@ -135,7 +135,8 @@ def _option_field(option: Option, value: object) -> Field:
     if option.kind == "bool":
         return BooleanField(label, default=value, description=help_text)
     if option.kind == "choice":
-        return SelectField(label, choices=[SelectChoice(c) for c in option.choices], default=value,
+        return SelectField(label, choices=[SelectChoice(c, _l(option.choice_label(c))) for c in option.choices],
+                           default=value,
                            description=help_text)
     return StringField(label, default=str(value), description=help_text,
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})

@@ -9,11 +9,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import current_app, render_template
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext as _
 from markupsafe import Markup
 
 from .. import store
-from ..games.base import GameRules, Sheet, Table
+from ..games.base import GameRules, Option, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # sheets kept per worker process, scored and rendered
@@ -94,9 +94,16 @@ def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, A
                       for side, line in zip(sides, series, strict=True)]}
 
 
+def shown_value(option: Option, value: Any) -> str:
+    """An option's value as the reader's language says it: yes/no, a choice's label, a number."""
+    if value is True or value is False:
+        return _("yes") if value else _("no")
+    return _(option.choice_label(value)) if option.kind == "choice" else str(value)
+
+
 def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The house rules in force, each with its value and whether it differs from the default."""
-    return [{"option": option, "value": options.get(option.key, option.default),
+    """The house rules in force, each with its value as shown and whether it differs from the default."""
+    return [{"option": option, "shown": shown_value(option, options.get(option.key, option.default)),
              "changed": options.get(option.key, option.default) != option.default}
             for option in rules.options]
 

@@ -1,9 +1,11 @@
-"""English and Japanese: chosen from the browser, switchable, and the catalogue complete."""
+"""English, French, Dutch and Japanese: chosen from the browser, switchable, and every catalogue complete."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
@@ -37,8 +39,46 @@ def test_explanations_are_translated_in_the_api(client):
     assert len(english) == len(japanese) and english != japanese
 
 
-def test_every_japanese_message_is_translated_with_its_placeholders():
-    with open(CATALOGUES / "ja" / "LC_MESSAGES" / "messages.po", "rb") as po:
+PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]")
+
+
+@pytest.mark.parametrize("language", ["ja", "fr", "nl"])
+def test_every_message_is_translated_with_its_placeholders(language):
+    with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
         catalogue = read_po(po)
     untranslated = [m.id for m in catalogue if m.id and (not m.string or m.fuzzy)]
     assert not untranslated, f"{len(untranslated)} untranslated, e.g. {untranslated[:3]}"
+    broken = [m.id for m in catalogue if m.id
+              and set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string))]
+    assert not broken, f"{len(broken)} with placeholders lost or added, e.g. {broken[:3]}"
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_french_and_dutch_each_have_two_plural_forms(language):
+    with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
+        assert read_po(po).num_plurals == 2
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("fr", ["Nouvelle partie de Belote Contrée", "Premier donneur", "Règles maison", "Conventions d"]),
+    ("nl", ["Nieuwe partij Belote Contrée", "Eerste gever", "Huisregels", "Biedconventies"]),
+])
+def test_the_new_match_page_speaks_the_chosen_language(client, language, words):
+    client.set_cookie("lang", language)
+    html = client.get("/matches/new/contree").get_data(as_text=True)
+    assert f'<html lang="{language}">' in html
+    assert "House rules" not in html and "First dealer" not in html
+    assert 'aria-current="true">' + {"fr": "Français", "nl": "Nederlands"}[language] + "</a>" in html
+    for word in words:
+        assert word in html
+
+
+def test_choice_options_show_their_names_not_their_codes(client, pages):
+    """RULES §1.6 sa_four_values: the form and the sheet say “Parlett's values”, the stored code stays."""
+    page = client.get("/matches/new/belote").get_data(as_text=True)
+    assert '<option value="parlett">Parlett\'s values</option>' in page
+    match_id = pages.start_match("belote", opt_sa_four_values="parlett")
+    sheet = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Parlett&#39;s values" in sheet and ">parlett<" not in sheet
+    client.set_cookie("lang", "fr")
+    assert "Valeurs de Parlett" in client.get(f"/matches/{match_id}").get_data(as_text=True)

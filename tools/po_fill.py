@@ -1,0 +1,114 @@
+"""Fill the French and Dutch catalogues in chunks, re-runnable on only the untranslated entries.
+
+    python tools/po_fill.py todo WORKDIR          # numbered untranslated msgids -> WORKDIR/todo.tsv
+    python tools/po_fill.py apply WORKDIR CHUNK…  # CHUNK lines: "N ¦ french ¦ dutch" (or tab-separated)
+    python tools/po_fill.py check                 # placeholders kept, nothing untranslated or fuzzy
+
+`todo` numbers every msgid that French or Dutch lacks (or has fuzzy) and keeps the numbering in
+WORKDIR/todo.tsv, so chunks written from it can be applied later, in any order, by msgid: an entry
+already translated is never lost, and running `make messages` in between only adds new work.
+French gets its non-breaking spaces before : ; ? ! and inside « » on the way in, so a phone never
+wraps a line before the colon.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+CATALOGUES = Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+LANGS = ("fr", "nl")
+CHECKED = ("fr", "nl", "ja")
+PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]|%%")
+SEPARATOR = re.compile(r"\t| ¦ ")
+FRENCH_SPACE = re.compile(r" ([:;?!»])|(«) ")
+
+
+def typography(lang: str, text: str) -> str:
+    """French punctuation keeps its space, unbreakable; other languages are taken as written."""
+    if lang != "fr":
+        return text
+    return FRENCH_SPACE.sub(lambda m: f"\u00a0{m[1]}" if m[1] else f"{m[2]}\u00a0", text)
+
+
+def _path(lang: str) -> Path:
+    return CATALOGUES / lang / "LC_MESSAGES" / "messages.po"
+
+
+def load(lang: str) -> Catalog:
+    with open(_path(lang), "rb") as po:
+        return read_po(po)
+
+
+def save(lang: str, catalogue: Catalog) -> None:
+    with open(_path(lang), "wb") as po:
+        write_po(po, catalogue)
+
+
+def _missing(message) -> bool:
+    return not message.string or message.fuzzy
+
+
+def todo(workdir: Path) -> None:
+    catalogues = [load(lang) for lang in LANGS]
+    ids = [m.id for m in catalogues[0] if m.id and any(_missing(c[m.id]) for c in catalogues)]
+    workdir.mkdir(parents=True, exist_ok=True)
+    (workdir / "todo.tsv").write_text("".join(f"{n}\t{msgid}\n" for n, msgid in enumerate(ids)))
+    print(f"{len(ids)} to translate -> {workdir / 'todo.tsv'}")
+
+
+def apply(workdir: Path, chunks: list[Path]) -> None:
+    numbered = dict(line.split("\t", 1) for line in (workdir / "todo.tsv").read_text().splitlines())
+    catalogues = {lang: load(lang) for lang in LANGS}
+    done = 0
+    for chunk in chunks:
+        for line in chunk.read_text().splitlines():
+            if not line.strip():
+                continue
+            number, *texts = SEPARATOR.split(line.strip())
+            if len(texts) != len(LANGS):
+                sys.exit(f"{chunk}: line {number!r} has {len(texts)} translations, not {len(LANGS)}")
+            msgid = numbered[number]
+            for lang, text in zip(LANGS, texts, strict=True):
+                message = catalogues[lang][msgid]
+                message.string = typography(lang, text.strip())
+                message.flags.discard("fuzzy")
+            done += 1
+    for lang, catalogue in catalogues.items():
+        save(lang, catalogue)
+    print(f"{done} entries applied")
+
+
+def problems(lang: str) -> list[str]:
+    found = []
+    for message in load(lang):
+        if not message.id:
+            continue
+        if _missing(message):
+            found.append(f"{lang}: untranslated: {message.id}")
+        elif set(PLACEHOLDER.findall(message.id)) != set(PLACEHOLDER.findall(message.string)):
+            found.append(f"{lang}: placeholders differ: {message.id!r} -> {message.string!r}")
+    return found
+
+
+def check() -> None:
+    found = sorted((problem for lang in CHECKED for problem in problems(lang)), key=lambda p: "untranslated" in p)
+    print("\n".join(found[:40]) or "all catalogues complete, placeholders intact")
+    print(f"{len(found)} problems")
+    sys.exit(1 if found else 0)
+
+
+if __name__ == "__main__":
+    match sys.argv[1:]:
+        case ["todo", workdir]:
+            todo(Path(workdir))
+        case ["apply", workdir, *chunks] if chunks:
+            apply(Path(workdir), [Path(chunk) for chunk in chunks])
+        case ["check"]:
+            check()
+        case _:
+            sys.exit(__doc__)
