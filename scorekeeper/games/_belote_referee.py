@@ -8,7 +8,6 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..cards import Rank, format_cards
 from ..errors import N_, RuleViolation
@@ -55,8 +54,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     style = style.with_options({"must_undertrump_partner": options["must_undertrump_partner"]})
     reasons = jass.explain_plays(cards, played, suit, contract=kind, partner_winning=partner_winning,
                                  style=style)
-    legal, lines = playable(cards, reasons)
-    answer: dict[str, Any] = {"legal": [str(card) for card in legal]}
+    answer, lines = playable(cards, reasons)
     if table.players == len(SEATS):
         answer["partner_winning"] = (len(played) >= 2
                                      and jass.trick_winner(played, suit, kind) == len(played) - 2)

@@ -54,9 +54,9 @@ def legal_play(hand: str | Sequence[str | Card], trick_so_far: str | Sequence[st
     style = jass.CONTREE_PLAY.with_options({"forced_undertrump": options["forced_undertrump"]})
     reasons = jass.explain_plays(cards, played, trump, contract=jass.Contract.SUIT,
                                  partner_winning=partner_winning, style=style)
-    legal, lines = playable(cards, reasons)
+    answer, lines = playable(cards, reasons)
     winning = len(played) >= 2 and jass.trick_winner(played, trump) == len(played) - 2
-    return Ruling({"legal": [str(card) for card in legal], "partner_winning": winning}, lines)
+    return Ruling({**answer, "partner_winning": winning}, lines)
 
 
 def trick_winner(trick: str | Sequence[str | Card], trump: str) -> Ruling:

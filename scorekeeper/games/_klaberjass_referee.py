@@ -157,8 +157,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object) -> Ruling:
                     N_("With two players a trick holds at most %(most)d card before yours; got %(count)d"))
     reasons = jass.explain_plays(cards, played, _trump(trump), contract=jass.Contract.SUIT,
                                  style=jass.KLABERJASS_PLAY)
-    legal, lines = playable(cards, reasons)
-    return Ruling({"legal": [str(card) for card in legal]}, lines)
+    return Ruling(*playable(cards, reasons))
 
 
 def trick_winner(trick: object, trump: object) -> Ruling:

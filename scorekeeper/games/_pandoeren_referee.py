@@ -76,8 +76,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     jas = Card(Rank.JACK, suit) if suit is not None else None
     notes = ([Say(N_("The %(card)s (the jas) is never forced and always allowed"), {"card": jas.label})]
              if jas in cards and len(cards) > 1 and played else [])
-    legal, lines = playable(cards, reasons, *notes)
-    return Ruling({"legal": [str(card) for card in legal]}, lines)
+    return Ruling(*playable(cards, reasons, *notes))
 
 
 def trick_winner(trick: object, trump: object, contract: object) -> Ruling:

@@ -106,13 +106,16 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
         suit = setter.suit
     legal = list(cards)
     lines: list[Say] = []
+    refused: dict[str, Say] = {}
     if suit is not None:
         params = {"suit": SUIT_SYMBOLS[suit], "card": played[1].label if played[0] == JOKER else ""}
         if played[0] == JOKER:
             lines.append(Say(N_("The joker was led and the %(card)s set the suit: %(suit)s"), params))
         if any(card.suit == suit for card in cards):
             legal = [card for card in cards if card.suit == suit or card == JOKER]
-            lines.append(Say(N_("%(suit)s was led and you hold %(suit)s: you must follow suit"), params))
+            follow = Say(N_("%(suit)s was led and you hold %(suit)s: you must follow suit"), params)
+            refused = {str(card): follow for card in cards if card not in legal}
+            lines.append(follow)
             if JOKER in cards:
                 lines.append(Say(N_("The joker may always be played")))
         else:
@@ -120,7 +123,8 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
     first = (Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)}) if len(legal) == len(cards)
              else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)}))
     lines = [first, *([why] if why else []), *lines]
-    return Ruling({"legal": [str(card) for card in legal], "led_suit": None if suit is None else suit.value},
+    return Ruling({"legal": [str(card) for card in legal], "refused": refused,
+                   "led_suit": None if suit is None else suit.value},
                   tuple(lines))
 
 

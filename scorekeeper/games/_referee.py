@@ -7,6 +7,7 @@ Each game keeps its own messages where they differ; these carry the common ones.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Card, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
@@ -38,17 +39,19 @@ def trick_cards(trick: object, field: str, most: int) -> tuple[Card, ...]:
 
 
 def playable(cards: Sequence[Card], reasons: Mapping[Card, Say | None],
-             *notes: Say) -> tuple[list[Card], tuple[Say, ...]]:
-    """The legal cards of ``jass.explain_plays`` reasons and the lines that say so: which cards
-    may be played, then ``notes``, then each distinct reason a card may not."""
+             *notes: Say) -> tuple[dict[str, Any], tuple[Say, ...]]:
+    """The legal-play answer of ``jass.explain_plays`` reasons: ``legal`` (the cards that may be
+    played) and ``refused`` (each other card with the rule that refuses it), and the lines that
+    say so: which cards may be played, then ``notes``, then each distinct reason a card may not."""
     legal = [card for card, reason in reasons.items() if reason is None]
+    refused = {str(card): reason for card, reason in reasons.items() if reason is not None}
     lines = [Say(N_("Any card may be played: %(cards)s"), {"cards": labels(legal)})
              if len(legal) == len(cards) else Say(N_("Playable: %(cards)s"), {"cards": labels(legal)})]
     lines += notes
-    for reason in reasons.values():
-        if reason is not None and reason not in lines:
+    for reason in refused.values():
+        if reason not in lines:
             lines.append(reason)
-    return legal, tuple(lines)
+    return {"legal": [str(card) for card in legal], "refused": refused}, tuple(lines)
 
 
 def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,

@@ -165,7 +165,8 @@ class ScoredDeal:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A referee's answer: ``answer`` is plain JSON data (RULES.md §6 names), ``lines`` say why."""
+    """A referee's answer: ``answer`` is plain JSON data (RULES.md §6 names) where a value may
+    be a :class:`Say` (rendered in the reader's language: a refused card's reason); ``lines`` say why."""
 
     answer: Mapping[str, Any]
     lines: tuple[Say, ...]

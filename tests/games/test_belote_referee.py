@@ -79,7 +79,10 @@ def test_legal_play_explains_itself():
     ruling = belote.legal_play("JH 7H AD", "KS 9H 7S", "H", partner_winning=True)
     assert [line.render() for line in ruling.lines] == [
         "Playable: J♥ A♦", "your partner wins with the 9♥ and you hold a higher trump: no lower trump"]
+    refused = ruling.answer.pop("refused")
     assert ruling.answer == {"legal": ["JH", "AD"], "partner_winning": True}
+    assert {card: why.render() for card, why in refused.items()} == {
+        "7H": "your partner wins with the 9♥ and you hold a higher trump: no lower trump"}
 
 
 @pytest.mark.parametrize(("hand", "trick", "legal"), [

@@ -73,6 +73,8 @@ def test_legal_play_says_why():
     assert [line.render() for line in ruling.lines] == [
         "Playable: 5♦ JOKER", "♦ was led and you hold ♦: you must follow suit", "The joker may always be played"]
     assert ruling.answer["led_suit"] == "D"
+    assert {card: why.render() for card, why in ruling.answer["refused"].items()} == {
+        "AH": "♦ was led and you hold ♦: you must follow suit", "7S": "♦ was led and you hold ♦: you must follow suit"}
 
 
 @pytest.mark.parametrize(("query", "field"), [

@@ -47,6 +47,13 @@ def test_the_playable_cards_light_up_and_the_rule_is_said(client, game, fields, 
     assert said in html
 
 
+def test_each_refused_card_is_shown_with_its_rule(client):
+    """RULES §2.6: the 7♥ and 7♣ may not be played: the 9♥ must be overtrumped."""
+    html = ask(client, "contree", hand="7H JH 7C", trick_so_far="QS 9H", trump="H").get_data(as_text=True)
+    refusals = re.findall(r'<li><span class="playing-card suit-\w refused">([^<]+)</span> ([^<]+)</li>', html)
+    assert refusals == [("7♥", "you must overtrump the 9♥"), ("7♣", "you must overtrump the 9♥")]
+
+
 def test_a_card_in_the_hand_and_the_trick_is_refused_by_field(client):
     response = ask(client, "contree", hand="7H AS", trick_so_far="AS", trump="H")
     html = response.get_data(as_text=True)
