@@ -6,13 +6,14 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..cards import Card
 from ..errors import N_, RuleViolation
 from . import jass
-from ._referee import hand_cards, labels, playable, trick_cards, trick_ruling
-from .base import Options, Ruling, Say
+from ._referee import Deal, count, hand_cards, labels, playable, trick_cards, trick_ruling
+from .base import Options, Ruling, Say, take
 
 HAND_SIZE = 8  # RULES §2.2: 32 cards, 8 to each of the four players
 TRICK_SIZE = 4  # RULES §2.6: one card from each player
@@ -64,3 +65,10 @@ def trick_winner(trick: str | Sequence[str | Card], trump: str) -> Ruling:
     the highest card of the suit led. ``winner`` is the index in ``trick`` (0 = led)."""
     cards = trick_cards(trick, "trick", TRICK_SIZE)
     return trick_ruling(cards, trump)
+
+
+def count_pile(query: Mapping[str, Any]) -> Ruling:
+    """Count this pile (RULES.md §2.1: 152 card points + 10 for the last trick = 162; §2.3: an
+    unbid capot has no bonus)."""
+    asked = take(query, ("pile", "trump"), ("last_trick",))
+    return count(asked, Deal(TRICK_SIZE, HAND_SIZE), jass.read_trump(asked["trump"], jass.Contract.SUIT))

@@ -101,7 +101,7 @@ class BeloteRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
     presets = (Preset(N_("Belote"), {}), Preset(N_("Belote for three"), {"players": 3}))
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
@@ -206,6 +206,10 @@ class BeloteRules(GameRules):
         asked = take(query, ("hand",), ("trump", "contract"))
         return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
                                              self.resolve_options(options))
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.1, §1.5, §1.10: the points of a ``pile`` under ``trump`` / ``contract``."""
+        return _belote_referee.count_pile(query, self.resolve_options(options))
 
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, and the contract: sans atout and tout atout change what may be played."""

@@ -199,7 +199,7 @@ class KlaberjassRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, sequences sorted."""
@@ -271,6 +271,11 @@ class KlaberjassRules(GameRules):
         from .solver import klaberjass_rules
 
         return _referee.claim(query, klaberjass_rules(), self.seats)
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.1: the points of a player's ``pile`` under ``trump`` (with the ``stock``:
+        the other player's)."""
+        return _klaberjass_referee.count_pile(query)
 
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.5: ``hand``, ``trick_so_far`` (the card led, if any), ``trump``."""

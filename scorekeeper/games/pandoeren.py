@@ -74,7 +74,7 @@ class PandoerenRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "bid_compare", "partner_call",
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "bid_compare", "partner_call",
                      "running_totals", "game_end")
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -111,6 +111,10 @@ class PandoerenRules(GameRules):
         asked = take(query, ("hand",), ("trick_so_far", "trump", "contract"))
         return _pandoeren_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
                                              asked["contract"])
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.1: the points of a ``pile`` (with the ``discard``: the other side's)."""
+        return _pandoeren_referee.count_pile(query)
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.5: who wins ``trick`` (first = led) under ``trump`` or a ``contract``."""

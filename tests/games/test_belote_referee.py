@@ -237,7 +237,7 @@ def test_meld_compare_errors_name_their_field(query, field):
 
 
 def test_only_the_known_questions_are_answered():
-    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
     with pytest.raises(RuleViolation) as err:
         ask("redeal_check", hand="AS")
     assert err.value.field == "kind"

@@ -154,6 +154,36 @@ def test_referee_questions(client, kind, query, expected):
     assert response.json["explanation"]
 
 
+@pytest.mark.parametrize(("game", "query", "expected"), [
+    pytest.param("contree", {"pile": "JH 9H 7S 8S", "trump": "H", "last_trick": True},
+                 {"card_points": 34, "points": 44, "deal_total": 162,
+                  "others": {"card_points": 118, "last_trick": 0, "points": 118}}, id="RULES §2.1: 162"),
+    pytest.param("belote", {"pile": "JH 9H 7S 8S", "contract": "sans_atout", "options": {"sans_atout": True}},
+                 {"card_points": 2, "deal_total": 130}, id="RULES §1.1: sans atout 130 (J 2, 9 0)"),
+    pytest.param("klaberjass", {"pile": "JH 9H", "trump": "H"}, {"card_points": 34, "deal_total": None},
+                 id="RULES §3.1: without the stock, no total"),
+    pytest.param("pandoeren", {"pile": "JH 9H 7S 8S", "trump": "H", "discard": "6H", "last_trick": True},
+                 {"points": 39, "deal_total": 146}, id="RULES §4.1: 141 + 5"),
+])
+def test_count_a_pile(client, game, query, expected):
+    response = client.post(f"/api/v1/{game}/referee/count", json=query)
+    assert response.status_code == 200, response.json
+    assert expected.items() <= response.json.items()
+    assert response.json["explanation"][-1].startswith("Check") or expected["deal_total"] is None
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    pytest.param({"pile": "JH 9H 7S 7S", "trump": "H"}, "pile", id="a card twice"),
+    pytest.param({"pile": "JH 9H 7S 6S", "trump": "H"}, "pile", id="not a card of the game"),
+    pytest.param({"pile": "JH 9H 7S", "trump": "H"}, "pile", id="not whole tricks"),
+    pytest.param({"pile": "JH 9H 7S 8S", "trump": "H", "last_trick": 3}, "last_trick", id="last_trick not a flag"),
+])
+def test_impossible_piles_are_refused_by_field(client, query, field):
+    response = client.post("/api/v1/contree/referee/count", json=query)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == field
+
+
 FOLLOW_SPADES = "♠ was led and you hold ♠: you must follow suit"
 
 
