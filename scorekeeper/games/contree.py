@@ -305,6 +305,8 @@ class ContreeRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
+    play_options = MappingProxyType({"announces": True})  # the referee compares announces too
+    pile_fields = ("bidder_points", "defender_points")
     referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "count", "claim",
                      "game_end")
 
