@@ -119,3 +119,44 @@ def test_two_piles_add_up_to_the_deal_total(game, data):
     other = count(game, pile=theirs, trump=trump, last_trick=not last, **extra).answer
     assert one["points"] + other["points"] == one["deal_total"]
     assert one["others"]["points"] == other["points"]
+
+
+# -- Quinto: quints per trick and trick values (RULES.md §5.3, §5.4) ---------------------------------
+
+def quinto_count(**query):
+    from scorekeeper.games import quinto
+
+    return quinto.RULES.referee("count", query, quinto.RULES.resolve_options())
+
+
+def test_quinto_counts_quints_trick_by_trick_and_the_trick_values():
+    """RULES §5.3: A+4 and 2+3 of one suit in one trick, the 5s, the joker 25; §5.4: the cachette
+    with the last trick counts as one more trick; 13 trick values of 10 when doubled."""
+    ruling = quinto_count(tricks="AH 4H 7C 8C; 5D 2S 3S KD; JOKER 9H 10H JH", cachette="5H 6H 7H 8H 9C",
+                          multiplier="double")
+    assert ruling.answer == {"quints": 85, "tricks_counted": 4, "trick_points": 40, "points": 125,
+                             "deal_total": 305,
+                             "others": {"quints": 90, "tricks": 9, "trick_points": 90, "points": 180}}
+    assert ruling.lines[1].render() == "Trick 2: 5♦ (15) + 2♠ 3♠ (5)"
+
+
+def test_quinto_a_pair_split_across_tricks_is_nothing():
+    """RULES §5.3: pairs split across tricks are nothing."""
+    ruling = quinto_count(tricks=[["AH", "7C", "8C", "9C"], ["4H", "10C", "JC", "QC"]])
+    assert ruling.answer["quints"] == 0 and ruling.answer["points"] == 10
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    pytest.param({"tricks": "AH 4H 7C"}, "tricks", id="RULES §5.1: a trick holds 4 cards"),
+    pytest.param({"tricks": "AH 4H 7C 8C; AH 2C 3C 4C"}, "tricks", id="a card in two tricks"),
+    pytest.param({"tricks": ";".join(["2C 3C 4C 5C"] * 13)}, "tricks", id="RULES §5.1: 12 tricks"),
+    pytest.param({"tricks": "AH 4H 7C 8C", "cachette": "AH 2C 3C 4C 5C"}, "cachette",
+                 id="a card in a trick and the cachette"),
+    pytest.param({"tricks": "AH 4H 7C 8C", "cachette": "2C 3C"}, "cachette", id="RULES §5.1: 5 cards"),
+    pytest.param({"tricks": "AH 4H 7C 8C", "multiplier": "triple"}, "multiplier", id="RULES §5.2: ×1 ×2 ×4"),
+    pytest.param({"tricks": "AH 4H 7C 1C"}, "tricks", id="not a card"),
+])
+def test_quinto_impossible_piles_are_refused_by_field(query, field):
+    with pytest.raises(RuleViolation) as refused:
+        quinto_count(**query)
+    assert refused.value.field == field
