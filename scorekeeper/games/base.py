@@ -339,10 +339,10 @@ class GameRules(ABC):
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs of the "May I play this?" page (the ``legal_play`` question)."""
         return (
-            DealField("hand", "cards", N_("Your hand"), "play",
+            DealField("hand", "cards", N_("Your hand"), "play", choices=self.deck_choices,
                       help=N_("Tap or type the cards you hold, e.g. AH 10S 7C")),
             DealField("trick_so_far", "cards", N_("Cards already in the trick"), "play", required=False,
-                      help=N_("In the order they were played; the first is the card led")),
+                      choices=self.deck_choices, help=N_("In the order they were played; the first is the card led")),
             DealField("trump", "suit", N_("Trump"), "play", required=False),
         )
 

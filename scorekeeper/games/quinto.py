@@ -218,6 +218,10 @@ class QuintoRules(GameRules):
         return _quinto_referee.legal_play(asked["hand"], asked["trick_so_far"] or [],
                                           bool(resolved["joker_lead_rule"]))
 
+    def play_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The hand and the trick so far: Quinto has no trump (RULES.md §5.1, §5.5)."""
+        return tuple(spec for spec in super().play_fields(options) if spec.name != "trump")
+
     def count_fields(self, options: Options) -> tuple[DealField, ...]:
         """The tricks a team took (one per “;”), the cachette if it took the last trick, the multiplier."""
         return (

@@ -115,25 +115,12 @@ def _shown(tool: Tool, values: Mapping[str, str], answer: Mapping[str, Any]) -> 
     return {"hand": sort_cards(parse_cards(values["hand"])), "legal": set(answer["legal"])}
 
 
-@bp.route("/<game>/play", methods=("GET", "POST"))
-def play(game: str):
-    """May I play this? The legal cards of a hand, and the rule that refuses each other card."""
-    return _page(game, BY_NAME["play"])
+def _view(tool: Tool):
+    def view(game: str):
+        return _page(game, tool)
+    view.__doc__ = tool.title
+    return view
 
 
-@bp.route("/<game>/melds", methods=("GET", "POST"))
-def melds(game: str):
-    """Whose melds count? Each seat's melds, their values and the side that scores them."""
-    return _page(game, BY_NAME["melds"])
-
-
-@bp.route("/<game>/count", methods=("GET", "POST"))
-def count(game: str):
-    """Count this pile: card points, the last trick, the check against the deal's total."""
-    return _page(game, BY_NAME["count"])
-
-
-@bp.route("/<game>/claim", methods=("GET", "POST"))
-def claim(game: str):
-    """Does the claim hold? The position solved with every hand shown."""
-    return _page(game, BY_NAME["claim"])
+for _tool in TOOLS:  # /referee/<game>/play, /melds, /count, /claim: endpoints referee.play, ...
+    bp.add_url_rule(f"/<game>/{_tool.name}", _tool.name, _view(_tool), methods=("GET", "POST"))
