@@ -386,7 +386,8 @@ class GameRules(ABC):
         seats = self.table(options).seats
         return (
             *(DealField(f"melds_{seat}", "cards", seat, "melds", required=False, choices=self.deck_choices,
-                        help=N_("Each meld's cards, melds separated by “;”: AH KH QH; JS JH JD JC"))
+                        help="" if seat != seats[0] else
+                        N_("Each meld's cards, melds separated by “;”: AH KH QH; JS JH JD JC"))
               for seat in seats),
             DealField("trump", "suit", N_("Trump"), "melds", required=False),
             DealField("dealer", "seat", N_("Dealer"), "melds", default=seats[-1],
