@@ -35,7 +35,9 @@ DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none"
 FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "player_W": "Dan",
              "first_dealer": "N", "opt_target": "3000", "dealer": "N", "bidder": "E", "bid": "100",
              "trump": "H", "bidder_points": "92", "last_trick": "bidders", "belote": "bidders", "action": "save",
-             "hand": "7H AS KS", "trick_so_far": "QS 9S"}
+             "hand": "7H AS KS", "trick_so_far": "QS 9S", "pile": "JH 9H 7S 8S",
+             "hand_N": "AS", "hand_E": "7H", "hand_S": "7S 8S", "hand_W": "10S 8D", "leader": "N", "claimant": "N",
+             "claim": "all"}
 CSRF_PAGE = "Your form had gone stale"
 
 

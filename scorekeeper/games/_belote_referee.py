@@ -7,16 +7,16 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Rank, format_cards
+from ..cards import DECK_32, Rank, format_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from ._belote_deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
-from ._belote_score import BELOTE, meld_verdict
-from ._referee import hand_cards, playable, trick_cards, trick_ruling
-from .base import Options, Ruling, Say
+from ._belote_score import BELOTE, CAPOT_88, CAPOT_BONUS, LAST_TRICK, meld_verdict
+from ._referee import Deal, count, hand_cards, playable, trick_cards, trick_ruling
+from .base import Options, Ruling, Say, take
 from .melds import Meld, MeldKind, find_melds, meld_value
 
 SEQUENCE_NAMES = {3: N_("tierce %(cards)s"), 4: N_("cinquante %(cards)s"), 5: N_("cent %(cards)s")}
@@ -55,8 +55,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     style = style.with_options({"must_undertrump_partner": options["must_undertrump_partner"]})
     reasons = jass.explain_plays(cards, played, suit, contract=kind, partner_winning=partner_winning,
                                  style=style)
-    legal, lines = playable(cards, reasons)
-    answer: dict[str, Any] = {"legal": [str(card) for card in legal]}
+    answer, lines = playable(cards, reasons)
     if table.players == len(SEATS):
         answer["partner_winning"] = (len(played) >= 2
                                      and jass.trick_winner(played, suit, kind) == len(played) - 2)
@@ -138,3 +137,21 @@ def _order(play_order: object, dealer: object, seats: Sequence[str],
         raise RuleViolation(N_("play_order must start on the dealer's left: %(dealer)s deals"),
                             field="play_order", dealer=dealer)
     return order
+
+
+def count_pile(query: Mapping[str, Any], options: Options) -> Ruling:
+    """Count this pile (RULES §1.1: 162, sans atout 130, tout atout 258; §1.5 capot: 100 instead of
+    10, or 10 + 88 with option capot_88; §1.10 three players: 24 cards in tricks, the 8 out of play
+    given as ``out_of_play``)."""
+    table = seating(options)
+    four = table.players == len(SEATS)
+    asked = take(query, ("pile",), ("last_trick", "trump", "contract", *(() if four else ("out_of_play",))))
+    kind = read_contract(asked["contract"], options)
+    suit = read_trump(asked["trump"], kind)
+    if four:
+        deal = Deal(table.players, HAND, capot=LAST_TRICK + CAPOT_88 if options["capot_88"] else CAPOT_BONUS)
+    else:
+        deal = Deal(table.players, HAND, unplayed="out_of_play",
+                    unplayed_size=len(DECK_32) - table.players * HAND,
+                    unplayed_label=N_("the turned-up card and the undealt cards"))
+    return count(asked, deal, suit, kind)

@@ -6,13 +6,14 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..cards import Card
 from ..errors import N_, RuleViolation
 from . import jass
-from ._referee import hand_cards, labels, playable, trick_cards, trick_ruling
-from .base import Options, Ruling, Say
+from ._referee import Deal, count, hand_cards, labels, playable, trick_cards, trick_ruling
+from .base import Options, Ruling, Say, take
 
 HAND_SIZE = 8  # RULES §2.2: 32 cards, 8 to each of the four players
 TRICK_SIZE = 4  # RULES §2.6: one card from each player
@@ -54,9 +55,9 @@ def legal_play(hand: str | Sequence[str | Card], trick_so_far: str | Sequence[st
     style = jass.CONTREE_PLAY.with_options({"forced_undertrump": options["forced_undertrump"]})
     reasons = jass.explain_plays(cards, played, trump, contract=jass.Contract.SUIT,
                                  partner_winning=partner_winning, style=style)
-    legal, lines = playable(cards, reasons)
+    answer, lines = playable(cards, reasons)
     winning = len(played) >= 2 and jass.trick_winner(played, trump) == len(played) - 2
-    return Ruling({"legal": [str(card) for card in legal], "partner_winning": winning}, lines)
+    return Ruling({**answer, "partner_winning": winning}, lines)
 
 
 def trick_winner(trick: str | Sequence[str | Card], trump: str) -> Ruling:
@@ -64,3 +65,10 @@ def trick_winner(trick: str | Sequence[str | Card], trump: str) -> Ruling:
     the highest card of the suit led. ``winner`` is the index in ``trick`` (0 = led)."""
     cards = trick_cards(trick, "trick", TRICK_SIZE)
     return trick_ruling(cards, trump)
+
+
+def count_pile(query: Mapping[str, Any]) -> Ruling:
+    """Count this pile (RULES.md §2.1: 152 card points + 10 for the last trick = 162; §2.3: an
+    unbid capot has no bonus)."""
+    asked = take(query, ("pile", "trump"), ("last_trick",))
+    return count(asked, Deal(TRICK_SIZE, HAND_SIZE), jass.read_trump(asked["trump"], jass.Contract.SUIT))

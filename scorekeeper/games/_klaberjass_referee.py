@@ -16,9 +16,9 @@ from types import MappingProxyType
 from ..cards import DECK_32, NATURAL_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
-from ._klaberjass_deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, read_sequences, sort_sequences
-from ._referee import labels, playable, trick_ruling
-from .base import Ruling, Say
+from ._klaberjass_deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, TRICKS, read_sequences, sort_sequences
+from ._referee import Deal, count, labels, playable, trick_ruling
+from .base import Ruling, Say, take
 from .melds import Meld, MeldKind, compare_sequences_klaberjass, find_melds, klaberjass_sequence_value
 
 RANK_NAMES = MappingProxyType({
@@ -157,8 +157,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object) -> Ruling:
                     N_("With two players a trick holds at most %(most)d card before yours; got %(count)d"))
     reasons = jass.explain_plays(cards, played, _trump(trump), contract=jass.Contract.SUIT,
                                  style=jass.KLABERJASS_PLAY)
-    legal, lines = playable(cards, reasons)
-    return Ruling({"legal": [str(card) for card in legal]}, lines)
+    return Ruling(*playable(cards, reasons))
 
 
 def trick_winner(trick: object, trump: object) -> Ruling:
@@ -206,3 +205,12 @@ def meld_compare(sequences: object, trump: object, by_length: bool) -> Ruling:
     answer = {"sequence_winner": verdict.winner, "counted_sequences": dict(verdict.counted),
               "best": None if verdict.best is None else format_cards(verdict.best.cards).split()}
     return Ruling(answer, verdict.lines)
+
+
+def count_pile(query: Mapping[str, object]) -> Ruling:
+    """Count this pile (RULES.md §3.1: 18 cards in 9 tricks of 2, the 14 of the ``stock`` in
+    none, so the deal's total is 152 less the stock's points, + 10 for the last trick, §3.2)."""
+    asked = take(query, ("pile", "trump"), ("last_trick", "stock"))
+    deal = Deal(TRICK_SIZE, TRICKS, unplayed="stock", unplayed_size=len(DECK_32) - TRICK_SIZE * TRICKS,
+                unplayed_label=N_("the stock"))
+    return count(asked, deal, Suit(_trump(asked["trump"])))

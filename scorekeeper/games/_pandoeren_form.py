@@ -39,7 +39,7 @@ _KIND_LABELS = MappingProxyType({Kind.NUMBER: N_("Number (120, 130, …)"), Kind
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def _deck(cards: frozenset[Card]) -> tuple[tuple[str, str], ...]:
+def deck_choices(cards: frozenset[Card]) -> tuple[tuple[str, str], ...]:
     return tuple((str(card), card.label) for card in sort_cards(cards))
 
 
@@ -63,7 +63,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                   help=N_("The holder of the called card; in Kereltje, of the trump jack")),
         DealField("jas_holder", "seat", N_("Holder of the trump jack"), "contract", required=False,
                   help=N_("Kereltje only; empty if the declarer discarded it")),
-        DealField("discard", "cards", N_("Discard"), "contract", required=False, choices=_deck(DECK_33),
+        DealField("discard", "cards", N_("Discard"), "contract", required=False, choices=deck_choices(DECK_33),
                   help=N_("Optional: the card the declarer put away (its points are in no trick)")),
         DealField("result", "choice", N_("Result"), "result", required=False, default="",
                   choices=(("", ""), (MADE, N_("Made")), (FAILED, N_("Failed"))),
@@ -78,7 +78,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                   help=N_("Who held the king and queen of trumps, if announced")),
     ]
     fields += [DealField(ROEM_FIELDS[seat], "cards", ROEM_LABELS[seat], "roem", required=False,
-                         choices=_deck(DECK_33), help=N_("Card codes such as AH KH QH; separate two roem with ;"))
+                         choices=deck_choices(DECK_33), help=N_("Card codes such as AH KH QH; separate two roem with ;"))
                for seat in SEATS]
     fields += [DealField(BIDDER_FIELDS[seat], "bool", BIDDER_LABELS[seat], "roem", required=False, default=False)
                for seat in SEATS]

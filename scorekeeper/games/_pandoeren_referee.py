@@ -13,9 +13,10 @@ from ..cards import SUIT_ORDER, Card, Rank, Suit, format_cards, parse_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from ._pandoeren_contracts import PandoerContract, Partner, bid_key, compare_bids, parse_contract
-from ._pandoeren_deal import CALLABLE, SEATS, SUITS, read_table_roem
+from ._pandoeren_deal import CALLABLE, SEATS, SUITS, TRICKS, read_table_roem
 from ._pandoeren_roem import (
     HAND_SIZE,
+    LAST_TRICK,
     PANDOEREN_ORDERS,
     STUK,
     find_roem,
@@ -25,8 +26,8 @@ from ._pandoeren_roem import (
     roem_value,
 )
 from ._pandoeren_score import agreed_result
-from ._referee import labels, playable, trick_ruling
-from .base import Options, Ruling, Say
+from ._referee import Deal, count, labels, playable, trick_ruling
+from .base import Options, Ruling, Say, take
 
 TRICK_SIZE = 4  # RULES §4.5: one card from each of the four players
 PICKED_UP = HAND_SIZE + 1  # RULES §4.1: the declarer holds 9 cards before her discard
@@ -76,8 +77,7 @@ def legal_play(hand: object, trick_so_far: object, trump: object, contract: obje
     jas = Card(Rank.JACK, suit) if suit is not None else None
     notes = ([Say(N_("The %(card)s (the jas) is never forced and always allowed"), {"card": jas.label})]
              if jas in cards and len(cards) > 1 and played else [])
-    legal, lines = playable(cards, reasons, *notes)
-    return Ruling({"legal": [str(card) for card in legal]}, lines)
+    return Ruling(*playable(cards, reasons, *notes))
 
 
 def trick_winner(trick: object, trump: object, contract: object) -> Ruling:
@@ -276,3 +276,13 @@ def running_totals(deal_scores: object, options: Options) -> Ruling:
     answer = {"totals": running, "final": totals, "finished": result is not None,
               "winner": result.winner if result else None, "draw": bool(result and result.draw)}
     return Ruling(answer, tuple(lines))
+
+
+def count_pile(query: Mapping[str, Any]) -> Ruling:
+    """Count this pile (RULES.md §4.1: 141 card points less the ``discard``'s, + 5 for the last
+    trick; the ten below the queen), under a ``trump`` or a ``contract`` played without trumps."""
+    asked = take(query, ("pile",), ("last_trick", "trump", "contract", "discard"))
+    suit, mode = play_mode(asked["trump"], asked["contract"])
+    deal = Deal(TRICK_SIZE, TRICKS, LAST_TRICK, PANDOEREN_ORDERS, unplayed="discard", unplayed_size=1,
+                unplayed_label=N_("the discard"))
+    return count(asked, deal, suit, mode)

@@ -16,6 +16,8 @@ from ..cards import JOKER, SUIT_SYMBOLS, Card, format_cards
 from ..errors import N_, RuleViolation
 from . import _quinto_cards
 from ._quinto_cards import (
+    ALL_QUINTS,
+    CACHETTE_SIZE,
     HAND_SIZE,
     MULTIPLIERS,
     SEATS,
@@ -24,8 +26,11 @@ from ._quinto_cards import (
     TEAMS,
     TRICK_SIZE,
     TRICK_VALUE,
+    TRICKS,
     check_calls,
+    describe,
     play_order_after,
+    quints_in,
     read_calls,
     read_cards,
     shown,
@@ -43,7 +48,7 @@ from ._quinto_score import (
     play,
     rubber,
 )
-from .base import Options, Ruling, Say
+from .base import Options, Ruling, Say, take
 
 CALL_WORDS = {"pass": N_("pass"), "double": N_("double"), "redouble": N_("redouble")}
 QUADDOUBLE = N_("quaddouble")
@@ -106,13 +111,16 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
         suit = setter.suit
     legal = list(cards)
     lines: list[Say] = []
+    refused: dict[str, Say] = {}
     if suit is not None:
         params = {"suit": SUIT_SYMBOLS[suit], "card": played[1].label if played[0] == JOKER else ""}
         if played[0] == JOKER:
             lines.append(Say(N_("The joker was led and the %(card)s set the suit: %(suit)s"), params))
         if any(card.suit == suit for card in cards):
             legal = [card for card in cards if card.suit == suit or card == JOKER]
-            lines.append(Say(N_("%(suit)s was led and you hold %(suit)s: you must follow suit"), params))
+            follow = Say(N_("%(suit)s was led and you hold %(suit)s: you must follow suit"), params)
+            refused = {str(card): follow for card in cards if card not in legal}
+            lines.append(follow)
             if JOKER in cards:
                 lines.append(Say(N_("The joker may always be played")))
         else:
@@ -120,7 +128,8 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
     first = (Say(N_("Any card may be played: %(cards)s"), {"cards": _labels(legal)}) if len(legal) == len(cards)
              else Say(N_("Playable: %(cards)s"), {"cards": _labels(legal)}))
     lines = [first, *([why] if why else []), *lines]
-    return Ruling({"legal": [str(card) for card in legal], "led_suit": None if suit is None else suit.value},
+    return Ruling({"legal": [str(card) for card in legal], "refused": refused,
+                   "led_suit": None if suit is None else suit.value},
                   tuple(lines))
 
 
@@ -236,3 +245,81 @@ def live_deal(query: Mapping[str, Any], options: Options) -> Ruling:
     deal = read_declarations(query, in_play=True)
     played = play(deal, options, LIVE)
     return Ruling({**played.answer, "tricks_played": deal.recorded}, played.lines)
+
+
+def _tricks(value: object) -> list[tuple[Card, ...]]:
+    """The tricks of a pile: a list of tricks (codes or text), or text with tricks separated by “;”."""
+    if isinstance(value, str):
+        value = [trick for trick in value.split(";") if trick.strip()]
+    if not isinstance(value, list):
+        raise RuleViolation(N_("tricks must be a list of tricks of 4 cards; got “%(value)s”"), field="tricks",
+                            value=shown(value))
+    if len(value) > TRICKS:
+        raise RuleViolation(N_("A deal has %(most)d tricks; got %(count)d"), field="tricks", most=TRICKS,
+                            count=len(value))
+    tricks, seen = [], set()
+    for number, raw in enumerate(value, start=1):
+        cards = read_cards(raw, field="tricks", most=TRICK_SIZE, params={})
+        if len(cards) != TRICK_SIZE:
+            raise RuleViolation(N_("A trick holds %(size)d cards; trick %(number)d has %(count)d"), field="tricks",
+                                size=TRICK_SIZE, number=number, count=len(cards))
+        twice = next((card for card in cards if card in seen), None)
+        if twice is not None:
+            raise RuleViolation(N_("%(card)s is in two tricks"), field="tricks", card=twice.label)
+        seen.update(cards)
+        tricks.append(cards)
+    return tricks
+
+
+def count_pile(query: Mapping[str, Any]) -> Ruling:
+    """Count this pile (RULES.md §5.3, §5.4): the quints of each trick a team took (a pair counts
+    only inside one trick), the cachette with the last trick (its quints, and one more trick),
+    and the trick values: 12 tricks + the cachette = 13 values of 5 (doubled 10, redoubled 20).
+    All quints make 175, so the others' are the difference."""
+    asked = take(query, ("tricks",), ("cachette", "multiplier"))
+    tricks = _tricks(asked["tricks"])
+    cachette = () if asked["cachette"] in (None, "", []) else read_cards(asked["cachette"], field="cachette",
+                                                                         most=CACHETTE_SIZE, params={})
+    if cachette and len(cachette) != CACHETTE_SIZE:
+        raise RuleViolation(N_("The cachette holds %(size)d cards; got %(count)d"), field="cachette",
+                            size=CACHETTE_SIZE, count=len(cachette))
+    both = next((card for card in cachette if any(card in trick for trick in tricks)), None)
+    if both is not None:
+        raise RuleViolation(N_("%(card)s cannot be both in a trick and in the cachette"), field="cachette",
+                            card=both.label)
+    multiplier = asked["multiplier"] or "none"
+    if not isinstance(multiplier, str) or multiplier not in MULTIPLIERS:
+        raise RuleViolation(N_("multiplier must be one of %(allowed)s"), field="multiplier",
+                            allowed=", ".join(MULTIPLIERS))
+    lines: list[Say] = []
+    quints = 0
+    for number, cards in enumerate(tricks, start=1):
+        found = quints_in(cards)
+        quints += sum(quint.value for quint in found)
+        if found:
+            lines.append(Say(N_("Trick %(number)d: %(quints)s"), {"number": number, "quints": describe(found)}))
+    if cachette:
+        found = quints_in(cachette)
+        quints += sum(quint.value for quint in found)
+        lines.append(Say(N_("The cachette, with the last trick: %(quints)s"),
+                         {"quints": describe(found) or "0"}))
+    value = TRICK_VALUE * MULTIPLIERS[multiplier]
+    counted = len(tricks) + (1 if cachette else 0)
+    all_tricks = TRICKS + 1
+    lines += [Say(N_("Quints: %(points)d"), {"points": quints}),
+              Say(N_("%(tricks)d tricks (the cachette counts as one) × %(value)d = %(points)d"),
+                  {"tricks": counted, "value": value, "points": counted * value}),
+              Say(N_("The pile counts %(points)d"), {"points": quints + counted * value})]
+    others = {"quints": ALL_QUINTS - quints, "tricks": all_tricks - counted,
+              "trick_points": (all_tricks - counted) * value}
+    others["points"] = others["quints"] + others["trick_points"]
+    total = ALL_QUINTS + all_tricks * value
+    lines += [Say(N_("The others: %(all)d − %(quints)d = %(other_quints)d in quints, %(tricks)d tricks × %(value)d: "
+                     "%(points)d"), {"all": ALL_QUINTS, "quints": quints, "other_quints": others["quints"],
+                                     "tricks": others["tricks"], "value": value, "points": others["points"]}),
+              Say(N_("Check: %(mine)d + %(others)d = %(total)d, every quint and %(count)d trick values"),
+                  {"mine": quints + counted * value, "others": others["points"], "total": total,
+                   "count": all_tricks})]
+    answer = {"quints": quints, "tricks_counted": counted, "trick_points": counted * value,
+              "points": quints + counted * value, "deal_total": total, "others": others}
+    return Ruling(answer, tuple(lines))

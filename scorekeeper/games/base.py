@@ -174,7 +174,8 @@ class ScoredDeal:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A referee's answer: ``answer`` is plain JSON data (RULES.md §6 names), ``lines`` say why."""
+    """A referee's answer: ``answer`` is plain JSON data (RULES.md §6 names) where a value may
+    be a :class:`Say` (rendered in the reader's language: a refused card's reason); ``lines`` say why."""
 
     answer: Mapping[str, Any]
     lines: tuple[Say, ...]
@@ -361,12 +362,89 @@ class GameRules(ABC):
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs of the "May I play this?" page (the ``legal_play`` question)."""
         return (
-            DealField("hand", "cards", N_("Your hand"), "play",
+            DealField("hand", "cards", N_("Your hand"), "play", choices=self.deck_choices,
                       help=N_("Tap or type the cards you hold, e.g. AH 10S 7C")),
             DealField("trick_so_far", "cards", N_("Cards already in the trick"), "play", required=False,
-                      help=N_("In the order they were played; the first is the card led")),
+                      choices=self.deck_choices, help=N_("In the order they were played; the first is the card led")),
             DealField("trump", "suit", N_("Trump"), "play", required=False),
         )
+
+    deck_choices: tuple[tuple[str, str], ...] = ()  # the card codes the pickers offer (empty: the 32 cards)
+    pile_fields: tuple[str, ...] = ()  # deal-form fields that take a pile's card points ("Count this pile")
+
+    def count_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the "Count this pile" page (the ``count`` question)."""
+        return (
+            DealField("pile", "cards", N_("The cards the side took"), "count", choices=self.deck_choices,
+                      help=N_("Tap or type the cards of its tricks, e.g. JH 9H AS 7S")),
+            DealField("trump", "suit", N_("Trump"), "count", required=False),
+            DealField("last_trick", "bool", N_("This side took the last trick"), "count", required=False,
+                      default=False),
+        )
+
+    def claim_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the "Does the claim hold?" page: every hand (labelled by its seat), the
+        trick so far, who led it, who claims what, the trump."""
+        seats = self.table(options).seats
+        return (
+            *(DealField(f"hand_{seat}", "cards", seat, "hands", required=False, choices=self.deck_choices)
+              for seat in seats),
+            DealField("trick_so_far", "cards", N_("Cards already in the trick"), "claim", required=False,
+                      choices=self.deck_choices, help=N_("In the order they were played; the first is the card led")),
+            DealField("leader", "seat", N_("Led this trick (or leads the next)"), "claim", default=seats[0]),
+            DealField("claimant", "seat", N_("Claims"), "claim", default=seats[0],
+                      help=N_("The claim is for this player's side")),
+            DealField("claim", "choice", N_("The claim"), "claim", default="all",
+                      choices=(("all", N_("Every trick left")), ("tricks", N_("At least this many tricks")),
+                               ("points", N_("At least this many card points")))),
+            DealField("claim_number", "int", N_("How many"), "claim", required=False,
+                      help=N_("For a claim of tricks or points")),
+            DealField("trump", "suit", N_("Trump"), "claim", required=False),
+            DealField("exact", "bool", N_("Also the best points of each side"), "claim", required=False,
+                      default=True, help=N_("Plays the position out exactly: slower from a full deal")),
+        )
+
+    def melds_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the "Whose melds count?" page: each seat's melds, the trump, the dealer."""
+        seats = self.table(options).seats
+        return (
+            *(DealField(f"melds_{seat}", "cards", seat, "melds", required=False, choices=self.deck_choices,
+                        help="" if seat != seats[0] else
+                        N_("Each meld's cards, melds separated by “;”: AH KH QH; JS JH JD JC"))
+              for seat in seats),
+            DealField("trump", "suit", N_("Trump"), "melds", required=False),
+            DealField("dealer", "seat", N_("Dealer"), "melds", default=seats[-1],
+                      help=N_("Equal melds go to the first player from the dealer's left")),
+        )
+
+    def melds_query(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The ``meld_compare`` question of the melds page's values (seat -> melds as typed)."""
+        seats = self.table(options).seats
+        rest = {key: value for key, value in values.items() if not key.startswith("melds_")}
+        return {**rest, "melds": {seat: values[f"melds_{seat}"] for seat in seats if values.get(f"melds_{seat}")}}
+
+    def claim_query(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The ``claim`` question of the claim page's values: hands per seat, the claim as
+        ``"all"``, a number of tricks or ``{"points": N}``.
+
+        :raise RuleViolation: (field ``claim_number``) a claim of tricks or points without a number
+        """
+        seats = self.table(options).seats
+        query: dict[str, Any] = {key: value for key, value in values.items()
+                                 if not key.startswith("hand_") and key not in ("claim", "claim_number", "exact")}
+        query["hands"] = {seat: values.get(f"hand_{seat}", "") for seat in seats}
+        query["exact"] = "exact" in values
+        claim = values.get("claim", "all")
+        if claim == "all":
+            query["claim"] = "all"
+            return query
+        if claim not in ("tricks", "points"):
+            raise RuleViolation(N_("A claim is of every trick, of tricks or of points"), field="claim")
+        if not values.get("claim_number"):
+            raise RuleViolation(N_("Say how many tricks or points are claimed"), field="claim_number")
+        number = _as_int(values["claim_number"], "claim_number", "claim_number")
+        query["claim"] = {"points": number} if claim == "points" else number
+        return query
 
     def referee(self, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
         """Answer one of the RULES.md §6 referee questions this game knows."""

@@ -96,12 +96,13 @@ class BeloteRules(GameRules):
     key = "belote"
     form = _belote_form
     play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})
+    pile_fields = ("taker_points", "defender_points")
     points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
     presets = (Preset(N_("Belote"), {}), Preset(N_("Belote for three"), {"players": 3}))
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
@@ -207,12 +208,28 @@ class BeloteRules(GameRules):
         return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
                                              self.resolve_options(options))
 
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §1.1, §1.5, §1.10: the points of a ``pile`` under ``trump`` / ``contract``."""
+        return _belote_referee.count_pile(query, self.resolve_options(options))
+
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, and the contract: sans atout and tout atout change what may be played."""
-        contracts = tuple((kind.value, CONTRACT_CHOICES[kind]) for kind in jass.Contract)
-        return (*super().play_fields(options),
-                DealField("contract", "choice", N_("Contract"), "play", default=jass.Contract.SUIT.value,
-                          choices=contracts))
+        return (*super().play_fields(options), _contract_field("play"))
+
+    def count_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs, the contract, and with three players the cards out of play (RULES.md §1.10)."""
+        three = () if seating(self.resolve_options(options)).players == len(SEATS) else (
+            DealField("out_of_play", "cards", N_("Cards out of play"), "count", required=False,
+                      help=N_("The turned-up card and the 7 undealt: with them, the others' points too")),)
+        return (*super().count_fields(options), _contract_field("count"), *three)
+
+    def claim_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs and the contract."""
+        return (*super().claim_fields(options), _contract_field("claim"))
+
+    def melds_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs and the contract (sans atout and tout atout value fours differently)."""
+        return (*super().melds_fields(options), _contract_field("melds"))
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §1.9 play, the solver's search)?"""
@@ -230,6 +247,12 @@ class BeloteRules(GameRules):
         return _belote_referee.meld_compare(asked["melds"], asked["trump"], asked["contract"],
                                             asked["dealer"], asked["play_order"],
                                             self.resolve_options(options))
+
+
+def _contract_field(group: str) -> DealField:
+    """The contract of a referee question: a trump suit, sans atout or tout atout (RULES.md §1.1)."""
+    return DealField("contract", "choice", N_("Contract"), group, default=jass.Contract.SUIT.value,
+                     choices=tuple((kind.value, CONTRACT_CHOICES[kind]) for kind in jass.Contract))
 
 
 RULES = BeloteRules()

@@ -306,7 +306,10 @@ class ContreeRules(GameRules):
     seats = SEATS
     sides = TEAMS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "claim", "game_end")
+    play_options = MappingProxyType({"announces": True})  # the referee compares announces too
+    pile_fields = ("bidder_points", "defender_points")
+    referee_kinds = ("legal_play", "trick_winner", "redeal_check", "melds", "meld_compare", "count", "claim",
+                     "game_end")
 
     def resolve_options(self, raw: Mapping[str, object] | None = None) -> dict[str, Any]:
         """Every option with its value; alternate and fixed contre scoring exclude each other."""
@@ -376,6 +379,10 @@ class ContreeRules(GameRules):
         asked = take(query, ("melds", "trump"), ("dealer", "play_order"))
         return _belote_referee.meld_compare(asked["melds"], asked["trump"], jass.Contract.SUIT.value,
                                             asked["dealer"], asked["play_order"], _classic_melds(options))
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §2.1: the points of a ``pile`` under ``trump``, and the other team's."""
+        return _contree_referee.count_pile(query)
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §2.6 play, the solver's search)?"""

@@ -30,6 +30,7 @@ from . import _klaberjass_form, _klaberjass_referee, _referee, jass
 from ._klaberjass_deal import SEATS, other_seat, read_declarations, trickless
 from ._klaberjass_referee import compare_sequences
 from .base import (
+    DealField,
     GameRules,
     MatchResult,
     Option,
@@ -199,7 +200,8 @@ class KlaberjassRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
+    pile_fields = tuple(_klaberjass_form.POINT_FIELDS.values())
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, sequences sorted."""
@@ -271,6 +273,27 @@ class KlaberjassRules(GameRules):
         from .solver import klaberjass_rules
 
         return _referee.claim(query, klaberjass_rules(), self.seats)
+
+    def count_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs and the stock (RULES.md §3.1: 14 cards in no trick)."""
+        return (*super().count_fields(options),
+                DealField("stock", "cards", N_("The stock"), "count", required=False,
+                          help=N_("The 14 cards nobody played: with them, the other player's points too")))
+
+    def melds_fields(self, options: Options) -> tuple[DealField, ...]:
+        """Each player's sequences and the trump (no dealer: equal runs score for nobody, §3.2)."""
+        return tuple(spec for spec in super().melds_fields(options) if spec.name != "dealer")
+
+    def melds_query(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """RULES.md §6: ``sequences`` as a list of ``{seat, cards}``."""
+        query = super().melds_query(values, options)
+        query["sequences"] = [{"seat": seat, "cards": cards} for seat, cards in query.pop("melds").items()]
+        return query
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §3.1: the points of a player's ``pile`` under ``trump`` (with the ``stock``:
+        the other player's)."""
+        return _klaberjass_referee.count_pile(query)
 
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.5: ``hand``, ``trick_so_far`` (the card led, if any), ``trump``."""

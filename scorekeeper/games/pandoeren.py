@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ..cards import DECK_33
 from ..errors import N_, RuleViolation
 from . import _pandoeren_form, _pandoeren_referee
 from ._pandoeren_contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
@@ -33,6 +34,7 @@ from ._pandoeren_deal import KEYS, SEATS, read_declarations
 from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
 from ._pandoeren_score import agreed_result, score
 from .base import (
+    DealField,
     GameRules,
     MatchResult,
     Option,
@@ -74,7 +76,7 @@ class PandoerenRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "bid_compare", "partner_call",
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "bid_compare", "partner_call",
                      "running_totals", "game_end")
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -111,6 +113,35 @@ class PandoerenRules(GameRules):
         asked = take(query, ("hand",), ("trick_so_far", "trump", "contract"))
         return _pandoeren_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
                                              asked["contract"])
+
+    deck_choices = _pandoeren_form.deck_choices(DECK_33)
+    pile_fields = ("team_points",)
+
+    def count_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs and the discard (RULES.md §4.1: 141 less the discard, + 5)."""
+        return (*super().count_fields(options),
+                DealField("discard", "cards", N_("Discard"), "count", required=False, choices=self.deck_choices,
+                          help=N_("The declarer's discard: with it, the others' points too")))
+
+    def melds_fields(self, options: Options) -> tuple[DealField, ...]:
+        """Each seat's roem, and who may deny it (RULES.md §4.2): declarer, partner, the bidders."""
+        roem = tuple(spec for spec in super().melds_fields(options) if spec.name.startswith("melds_"))
+        return (*roem,
+                DealField("declarer", "seat", N_("Declarer"), "melds", default=SEATS[0]),
+                DealField("partner", "seat", N_("Partner"), "melds", required=False),
+                DealField("bidders", "seats", N_("The other bidders"), "melds", required=False,
+                          help=N_("Who made a bid other than pass: only they may deny the roem")))
+
+    def melds_query(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """RULES.md §6: ``roem`` per seat, ``declarer``, ``partner``, ``bidders`` (a list of seats)."""
+        query = super().melds_query(values, options)
+        query["roem"] = query.pop("melds")
+        query["bidders"] = values.get("bidders", "").split()
+        return query
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §4.1: the points of a ``pile`` (with the ``discard``: the other side's)."""
+        return _pandoeren_referee.count_pile(query)
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.5: who wins ``trick`` (first = led) under ``trump`` or a ``contract``."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ..cards import DECK_53, sort_cards
 from ..errors import N_
 from . import _quinto_form, _quinto_referee
 from ._quinto_cards import SEATS, TEAM_LABELS, TEAM_OF, TEAMS
@@ -108,7 +109,8 @@ class QuintoRules(GameRules):
     sides = TEAMS
     options = OPTIONS
     points_field = "quints"
-    referee_kinds = ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal")
+    referee_kinds = ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count")
+    deck_choices = tuple((str(card), card.label) for card in sort_cards(DECK_53))
 
     def side_of(self, seat: str) -> str:
         """N and S play for A, E and W for B (RULES.md §5.1)."""
@@ -216,6 +218,25 @@ class QuintoRules(GameRules):
         resolved = self.resolve_options(options)
         return _quinto_referee.legal_play(asked["hand"], asked["trick_so_far"] or [],
                                           bool(resolved["joker_lead_rule"]))
+
+    def play_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The hand and the trick so far: Quinto has no trump (RULES.md §5.1, §5.5)."""
+        return tuple(spec for spec in super().play_fields(options) if spec.name != "trump")
+
+    def count_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The tricks a team took (one per “;”), the cachette if it took the last trick, the multiplier."""
+        return (
+            DealField("tricks", "cards", N_("The tricks the team took"), "count", choices=self.deck_choices,
+                      help=N_("Tap each trick's 4 cards and add it; tricks separated by “;”")),
+            DealField("cachette", "cards", N_("The cachette"), "count", required=False, choices=self.deck_choices,
+                      help=N_("Only if the team took the last trick")),
+            DealField("multiplier", "choice", N_("Doubling"), "count", default="none",
+                      choices=(("none", N_("none")), ("double", N_("double")), ("redouble", N_("redouble")))),
+        )
+
+    def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """RULES.md §5.3, §5.4: the quints and trick points of a team's ``tricks`` (and ``cachette``)."""
+        return _quinto_referee.count_pile(query)
 
     def referee_doubling(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.2: ``calls`` from the dealer's left (``dealer`` names the seats): valid?,

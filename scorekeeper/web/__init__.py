@@ -14,7 +14,8 @@ from . import api, main, matches, referee
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
-                "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick")}
+                "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
+                "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile")}
 
 
 def _wants_json() -> bool:

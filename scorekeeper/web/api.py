@@ -15,7 +15,7 @@ from flask_babel import gettext
 
 from .. import games, store
 from ..errors import N_, RuleViolation
-from ..games.base import GameRules, MatchResult, ScoredDeal
+from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from .matches import refuse_after_end
 from .forms import NAME_MAX
 from .sheets import scored_sheet, side_names
@@ -41,6 +41,17 @@ def _rules(game: str) -> GameRules:
 
 def _lines(lines) -> list[str]:
     return [line.render(gettext) for line in lines]
+
+
+def _said(value: Any) -> Any:
+    """An engine answer as JSON: each Say in it (a refused card's reason) in the reader's language."""
+    if isinstance(value, Say):
+        return value.render(gettext)
+    if isinstance(value, Mapping):
+        return {key: _said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_said(item) for item in value]
+    return value
 
 
 def scored_json(scored: ScoredDeal) -> dict[str, Any]:
@@ -92,7 +103,7 @@ def referee(game: str, kind: str):
     body = _body()
     options = _options(rules, body.pop("options", None))
     ruling = rules.referee(kind, body, options)
-    return jsonify({**ruling.answer, "explanation": _lines(ruling.lines)})
+    return jsonify({**_said(ruling.answer), "explanation": _lines(ruling.lines)})
 
 
 # -- matches ---------------------------------------------------------------------------

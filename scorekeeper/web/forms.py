@@ -114,9 +114,9 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
                         {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
 
 
-def play_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
-    """The "May I play this?" form: the hand, the trick so far, the trump (and contract)."""
-    return _schema_form(rules.play_fields(options), rules, options, {}, None)
+def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...]) -> EngineForm:
+    """A referee page's form: the inputs the rules ask for that question (``play_fields``...)."""
+    return _schema_form(specs, rules, options, {}, None)
 
 
 def form_values(form: EngineForm) -> dict[str, str]:

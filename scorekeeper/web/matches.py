@@ -109,6 +109,9 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
         last = deals[-1].declarations.get("dealer") if deals else None
         dealer = rules.next_dealer(last, match.options) if last else match.first_dealer
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
+        # a value carried in the link (the referee's pile count: ?bidder_points=92) fills its field
+        data |= {spec.name: request.args[spec.name] for spec in rules.deal_fields(match.options)
+                 if spec.name in request.args and spec.kind == "int"}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     form = deal_form(rules, match.options, match.players, data)

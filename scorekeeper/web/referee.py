@@ -1,42 +1,126 @@
-"""The referee's tools: settle the table's arguments with the rules."""
+"""The referee's tools: settle the table's arguments with the rules.
+
+Every tool is one page drawn from the rules' field specs (``play_fields``, ``melds_fields``,
+``count_fields``, ``claim_fields``) and answered by one referee question; a game shows the
+tools whose question it knows (``rules.referee_kinds``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from flask import Blueprint, abort, render_template, request
 
-from .. import games
+from .. import games, store
 from ..cards import parse_cards, sort_cards
-from ..errors import RuleViolation
-from .forms import form_values, play_form
+from ..errors import N_, RuleViolation
+from ..games.base import GameRules
+from .forms import form_values, referee_form
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
-PLAY = "legal_play"
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One referee page: its question, its words, and the rules' methods that draw its inputs
+    and (where the form's values are not the question as they are) turn them into the question."""
+
+    name: str
+    kind: str
+    title: str
+    intro: str
+    button: str
+    fields: str
+    query: str = ""
+
+
+TOOLS = (
+    Tool("play", "legal_play", N_("May I play this?"),
+         N_("Enter your hand and the cards already in the trick: the cards you may play light up, and the rule "
+            "that refuses the others is said."), N_("Which cards may I play?"), "play_fields"),
+    Tool("melds", "meld_compare", N_("Whose melds count?"),
+         N_("Type or tap each player's melds: their values, the side that scores them and the rule that "
+            "decided."), N_("Whose melds count?"), "melds_fields", "melds_query"),
+    Tool("count", "count", N_("Count this pile"),
+         N_("Tap the cards a side took: their card points under the trump, the last trick, and the check "
+            "against the deal's total."), N_("Count the pile"), "count_fields"),
+    Tool("claim", "claim", N_("Does the claim hold?"),
+         N_("A player shows the hand and claims the rest. Enter what every hand still holds: the position is "
+            "played out with every hand visible."), N_("Does the claim hold?"), "claim_fields", "claim_query"),
+)
+BY_NAME = {tool.name: tool for tool in TOOLS}
 
 
 @bp.route("/")
 def index():
-    """The games whose play the referee can check."""
-    return render_template("referee/index.html",
-                           games=[rules for rules in games.RULES.values() if PLAY in rules.referee_kinds])
+    """Every game with the referee's tools it knows."""
+    shown = [(rules, [tool for tool in TOOLS if tool.kind in rules.referee_kinds])
+             for rules in games.RULES.values()]
+    return render_template("referee/index.html", games=[(rules, tools) for rules, tools in shown if tools])
 
 
-@bp.route("/<game>/play", methods=("GET", "POST"))
-def play(game: str):
-    """May I play this? The legal cards of a hand, and the rule that refuses the others."""
+def _form_field(err: RuleViolation) -> RuleViolation:
+    """The engine names a seat's hand ``hands`` (the seat in its params) and a seat's roem
+    ``roem.N``: the page's inputs are ``hand_N`` and ``melds_N``."""
+    seat = err.params.get("other") or err.params.get("seat")
+    if err.field == "hands" and isinstance(seat, str):
+        err.field = f"hand_{seat}"
+    elif err.field and err.field.startswith("roem."):
+        err.field = f"melds_{err.field.removeprefix('roem.')}"
+    return err
+
+
+def _linked_match(rules: GameRules) -> tuple[store.Match | None, str]:
+    """The match a deal form sent this page from (``?match=<id>&field=<card points field>``)."""
+    match_id, field = request.args.get("match", ""), request.args.get("field", "")
+    if not (match_id.isascii() and match_id.isdigit()) or int(match_id) >= 2**63:
+        return None, ""
+    try:
+        match = store.get_match(store.get_db(), int(match_id))
+    except store.NotFound:
+        return None, ""
+    if match.game != rules.key:
+        return None, ""
+    return match, field if field in rules.pile_fields else ""
+
+
+def _page(game: str, tool: Tool):
     rules = games.RULES.get(game)
-    if rules is None or PLAY not in rules.referee_kinds:
+    if rules is None or tool.kind not in rules.referee_kinds:
         abort(404)
-    options = rules.resolve_options(rules.play_options)
-    form = play_form(rules, options)
-    ruling, hand = None, ()
+    match, field = _linked_match(rules) if tool.name == "count" else (None, "")
+    options = rules.resolve_options(match.options if match else rules.play_options)
+    form = referee_form(rules, options, getattr(rules, tool.fields)(options))
+    ruling, extra = None, {}
     if form.validate_on_submit():
-        query = form_values(form)
+        values = form_values(form)
         try:
-            ruling = rules.referee(PLAY, query, options)
+            query = getattr(rules, tool.query)(values, options) if tool.query else values
+            ruling = rules.referee(tool.kind, query, options)
         except RuleViolation as err:
-            form.attach(err)
+            form.attach(_form_field(err))
         else:
-            hand = sort_cards(parse_cards(query["hand"]))
+            extra = _shown(tool, values, ruling.answer)
     failed = request.method == "POST" and ruling is None
-    return render_template("referee/play.html", rules=rules, form=form, ruling=ruling, hand=hand,
-                           legal=set(ruling.answer["legal"]) if ruling else set()), 422 if failed else 200
+    return render_template("referee/tool.html", rules=rules, tool=tool, form=form, ruling=ruling, match=match,
+                           field=field, **extra), 422 if failed else 200
+
+
+def _shown(tool: Tool, values: Mapping[str, str], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """What a verdict shows beside the answer: the hand with its playable cards lit."""
+    if tool.kind != "legal_play":
+        return {}
+    return {"hand": sort_cards(parse_cards(values["hand"])), "legal": set(answer["legal"])}
+
+
+def _view(tool: Tool):
+    def view(game: str):
+        return _page(game, tool)
+    view.__doc__ = tool.title
+    return view
+
+
+for _tool in TOOLS:  # /referee/<game>/play, /melds, /count, /claim: endpoints referee.play, ...
+    bp.add_url_rule(f"/<game>/{_tool.name}", _tool.name, _view(_tool), methods=("GET", "POST"))

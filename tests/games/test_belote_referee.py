@@ -79,7 +79,10 @@ def test_legal_play_explains_itself():
     ruling = belote.legal_play("JH 7H AD", "KS 9H 7S", "H", partner_winning=True)
     assert [line.render() for line in ruling.lines] == [
         "Playable: J♥ A♦", "your partner wins with the 9♥ and you hold a higher trump: no lower trump"]
+    refused = ruling.answer.pop("refused")
     assert ruling.answer == {"legal": ["JH", "AD"], "partner_winning": True}
+    assert {card: why.render() for card, why in refused.items()} == {
+        "7H": "your partner wins with the 9♥ and you hold a higher trump: no lower trump"}
 
 
 @pytest.mark.parametrize(("hand", "trick", "legal"), [
@@ -234,7 +237,7 @@ def test_meld_compare_errors_name_their_field(query, field):
 
 
 def test_only_the_known_questions_are_answered():
-    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
     with pytest.raises(RuleViolation) as err:
         ask("redeal_check", hand="AS")
     assert err.value.field == "kind"

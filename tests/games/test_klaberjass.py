@@ -543,7 +543,7 @@ def test_seats_dealers_and_the_registry():
     assert [RULES.side_of(seat) for seat in SEATS] == ["P1", "P2"]
     assert [RULES.next_dealer(seat, DEFAULTS) for seat in SEATS] == ["P2", "P1"]  # RULES §3.1: alternates
     assert games.get_rules("klaberjass") is RULES
-    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "claim", "game_end")
+    assert RULES.referee_kinds == ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
 
 
 # -- the form -------------------------------------------------------------------------------------------

@@ -73,6 +73,8 @@ def test_legal_play_says_why():
     assert [line.render() for line in ruling.lines] == [
         "Playable: 5♦ JOKER", "♦ was led and you hold ♦: you must follow suit", "The joker may always be played"]
     assert ruling.answer["led_suit"] == "D"
+    assert {card: why.render() for card, why in ruling.answer["refused"].items()} == {
+        "AH": "♦ was led and you hold ♦: you must follow suit", "7S": "♦ was led and you hold ♦: you must follow suit"}
 
 
 @pytest.mark.parametrize(("query", "field"), [
@@ -191,7 +193,7 @@ def test_live_deal_is_a_referee_question_too():
 
 
 def test_referee_kinds():
-    assert RULES.referee_kinds == ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal")
+    assert RULES.referee_kinds == ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count")
     assert refused("melds", hand="AH").field == "kind"
 
 

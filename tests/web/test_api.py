@@ -154,6 +154,70 @@ def test_referee_questions(client, kind, query, expected):
     assert response.json["explanation"]
 
 
+@pytest.mark.parametrize(("game", "query", "expected"), [
+    pytest.param("contree", {"pile": "JH 9H 7S 8S", "trump": "H", "last_trick": True},
+                 {"card_points": 34, "points": 44, "deal_total": 162,
+                  "others": {"card_points": 118, "last_trick": 0, "points": 118}}, id="RULES §2.1: 162"),
+    pytest.param("belote", {"pile": "JH 9H 7S 8S", "contract": "sans_atout", "options": {"sans_atout": True}},
+                 {"card_points": 2, "deal_total": 130}, id="RULES §1.1: sans atout 130 (J 2, 9 0)"),
+    pytest.param("klaberjass", {"pile": "JH 9H", "trump": "H"}, {"card_points": 34, "deal_total": None},
+                 id="RULES §3.1: without the stock, no total"),
+    pytest.param("pandoeren", {"pile": "JH 9H 7S 8S", "trump": "H", "discard": "6H", "last_trick": True},
+                 {"points": 39, "deal_total": 146}, id="RULES §4.1: 141 + 5"),
+])
+def test_count_a_pile(client, game, query, expected):
+    response = client.post(f"/api/v1/{game}/referee/count", json=query)
+    assert response.status_code == 200, response.json
+    assert expected.items() <= response.json.items()
+    assert response.json["explanation"][-1].startswith("Check") or expected["deal_total"] is None
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    pytest.param({"pile": "JH 9H 7S 7S", "trump": "H"}, "pile", id="a card twice"),
+    pytest.param({"pile": "JH 9H 7S 6S", "trump": "H"}, "pile", id="not a card of the game"),
+    pytest.param({"pile": "JH 9H 7S", "trump": "H"}, "pile", id="not whole tricks"),
+    pytest.param({"pile": "JH 9H 7S 8S", "trump": "H", "last_trick": 3}, "last_trick", id="last_trick not a flag"),
+])
+def test_impossible_piles_are_refused_by_field(client, query, field):
+    response = client.post("/api/v1/contree/referee/count", json=query)
+    assert response.status_code == 400
+    assert response.json["error"]["field"] == field
+
+
+FOLLOW_SPADES = "♠ was led and you hold ♠: you must follow suit"
+
+
+@pytest.mark.parametrize(("game", "query", "refused"), [
+    pytest.param("contree", {"hand": "7H JH 7C", "trick_so_far": "QS 9H", "trump": "H"},
+                 {"7H": "you must overtrump the 9♥", "7C": "you must overtrump the 9♥"},
+                 id="RULES §2.6: overtrump"),
+    pytest.param("belote", {"hand": "7H AS 7C", "trick_so_far": "KS", "contract": "sans_atout",
+                            "options": {"sans_atout": True}},
+                 {"7H": FOLLOW_SPADES, "7C": FOLLOW_SPADES}, id="RULES §1.9: sans atout, follow suit"),
+    pytest.param("klaberjass", {"hand": "7H AH 7C", "trick_so_far": "KH", "trump": "H"},
+                 {"7H": "you must overtrump the K♥", "7C": "♥ was led and you hold ♥: you must follow suit"},
+                 id="RULES §3.5: a trump lead, head it; the other card does not follow"),
+    pytest.param("pandoeren", {"hand": "JH 7S 8D 9H", "trick_so_far": "AS 10H", "trump": "H"},
+                 {"8D": "♠ was led and you hold ♠: play ♠ or a trump"}, id="RULES §4.5: follow or trump"),
+    pytest.param("pandoeren", {"hand": "7S 8D 9H", "trick_so_far": "AS", "contract": "zwabber"},
+                 {"8D": FOLLOW_SPADES, "9H": FOLLOW_SPADES}, id="RULES §4.5: no trumps, follow suit"),
+])
+def test_each_refused_card_says_the_rule_that_refuses_it(client, game, query, refused):
+    response = client.post(f"/api/v1/{game}/referee/legal_play", json=query)
+    assert response.status_code == 200, response.json
+    assert response.json["refused"] == refused
+    assert not set(refused) & set(response.json["legal"])
+
+
+def test_refusals_are_said_in_the_reader_s_language(client):
+    """RULES §2.6: the reason is translated like the explanation."""
+    query = {"hand": "7H AS KS", "trick_so_far": "QS 9S", "trump": "H"}
+    english = client.post("/api/v1/contree/referee/legal_play", json=query).json["refused"]["7H"]
+    japanese = client.post("/api/v1/contree/referee/legal_play", json=query,
+                           headers={"Accept-Language": "ja"}).json
+    assert japanese["refused"]["7H"] != english and japanese["refused"]["7H"] in japanese["explanation"]
+
+
 @pytest.mark.parametrize(("kind", "query", "field"), [
     pytest.param("legal_play", {"trick_so_far": ["QS"], "trump": "H"}, "hand", id="no hand"),
     pytest.param("legal_play", {"hand": ["QS"], "trick_so_far": ["QS"], "trump": "H"}, "hand", id="card twice"),
@@ -163,7 +227,7 @@ def test_referee_questions(client, kind, query, expected):
     pytest.param("redeal_check", {"hand": "7H 8H"}, "hand", id="not eight cards"),
     pytest.param("game_end", {"totals_before": {"A": 1}, "deal_score": {"A": 1, "B": 2}}, "totals_before",
                  id="a team missing"),
-    pytest.param("count", {}, "kind", id="not a question for Contrée yet"),
+    pytest.param("bid_compare", {}, "kind", id="not a question for Contrée"),
 ])
 def test_bad_referee_questions_name_the_field(client, kind, query, field):
     response = client.post(f"/api/v1/contree/referee/{kind}", json=query)

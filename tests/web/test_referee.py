@@ -1,4 +1,5 @@
-"""May I play this? The referee page for every game that answers legal_play."""
+"""The referee's pages: May I play this?, Whose melds count?, Count this pile, Does the claim
+hold? for every game that answers the question, each case citing RULES.md."""
 
 from __future__ import annotations
 
@@ -10,21 +11,36 @@ from scorekeeper import games
 from tests.helpers import csrf_token
 
 
-def ask(client, game: str, **fields: str):
-    page = client.get(f"/referee/{game}/play").get_data(as_text=True)
-    return client.post(f"/referee/{game}/play", data={"csrf_token": csrf_token(page), **fields})
+def ask(client, game: str, tool: str = "play", query: str = "", **fields: str):
+    page = client.get(f"/referee/{game}/{tool}{query}").get_data(as_text=True)
+    return client.post(f"/referee/{game}/{tool}{query}", data={"csrf_token": csrf_token(page), **fields})
+
+
+def answered(client, game: str, tool: str, **fields: str) -> str:
+    response = ask(client, game, tool, **fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, re.findall(r'class="error[^"]*"[^>]*>([^<]+)<', html)
+    return html
 
 
 def lit(html: str) -> list[str]:
     return re.findall(r'class="playing-card suit-\w legal">([^<]+)<', html)
 
 
-def test_every_game_with_the_question_has_a_page(client):
+TOOLS = {"play": "legal_play", "melds": "meld_compare", "count": "count", "claim": "claim"}
+
+
+@pytest.mark.parametrize("tool", list(TOOLS))
+def test_the_index_lists_each_tool_of_each_game_that_answers_its_question(client, tool):
     index = client.get("/referee/").get_data(as_text=True)
     for rules in games.RULES.values():
-        if "legal_play" in rules.referee_kinds:
-            assert f"/referee/{rules.key}/play" in index
-            assert client.get(f"/referee/{rules.key}/play").status_code == 200
+        url = f"/referee/{rules.key}/{tool}"
+        if TOOLS[tool] in rules.referee_kinds:
+            assert url in index
+            assert client.get(url).status_code == 200
+        else:
+            assert url not in index
+            assert client.get(url).status_code == 404
 
 
 @pytest.mark.parametrize(("game", "fields", "legal", "said"), [
@@ -47,6 +63,13 @@ def test_the_playable_cards_light_up_and_the_rule_is_said(client, game, fields, 
     assert said in html
 
 
+def test_each_refused_card_is_shown_with_its_rule(client):
+    """RULES §2.6: the 7♥ and 7♣ may not be played: the 9♥ must be overtrumped."""
+    html = ask(client, "contree", hand="7H JH 7C", trick_so_far="QS 9H", trump="H").get_data(as_text=True)
+    refusals = re.findall(r'<li><span class="playing-card suit-\w refused">([^<]+)</span> ([^<]+)</li>', html)
+    assert refusals == [("7♥", "you must overtrump the 9♥"), ("7♣", "you must overtrump the 9♥")]
+
+
 def test_a_card_in_the_hand_and_the_trick_is_refused_by_field(client):
     response = ask(client, "contree", hand="7H AS", trick_so_far="AS", trump="H")
     html = response.get_data(as_text=True)
@@ -57,3 +80,138 @@ def test_a_card_in_the_hand_and_the_trick_is_refused_by_field(client):
 
 def test_unknown_games_have_no_page(client):
     assert client.get("/referee/poker/play").status_code == 404
+
+
+# -- Count this pile --------------------------------------------------------------------------------
+
+def figure(html: str, name: str) -> str:
+    return re.search(rf'<dd class="{name}">([^<]+)</dd>', html).group(1)
+
+
+@pytest.mark.parametrize(("game", "fields", "card_points", "said"), [
+    pytest.param("contree", {"pile": "JH 9H 7S 8S", "trump": "H", "last_trick": "y"}, "34",
+                 "Check: 44 + 118 = 162", id="RULES §2.1: 152 + 10 = 162"),
+    pytest.param("belote", {"pile": "JH 9H AS 10S", "contract": "tout_atout"}, "55",
+                 "Check: 55 + 203 = 258", id="RULES §1.1: tout atout 258"),
+    pytest.param("klaberjass", {"pile": "JH 9H", "trump": "H", "last_trick": "y",
+                                "stock": "7C 8C 9C 10C JC QC KC AC 7D 8D 9D 10D JD QD"}, "34",
+                 "less 45 in the stock", id="RULES §3.1: 152 less the stock"),
+    pytest.param("pandoeren", {"pile": "JH 9H 6H 10H", "trump": "H", "discard": "AD"}, "44",
+                 "Check: 44 + 91 = 135", id="RULES §4.1: 141 less the discard, + 5"),
+])
+def test_count_a_pile(client, game, fields, card_points, said):
+    html = answered(client, game, "count", **fields)
+    assert figure(html, "card-points") == card_points
+    assert said in html
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    pytest.param({"pile": "JH 9H 7S 7S", "trump": "H"}, "pile", id="a card twice"),
+    pytest.param({"pile": "JH 9H 7S 6S", "trump": "H"}, "pile", id="RULES §2.1: no sixes in the deck"),
+    pytest.param({"pile": "JH 9H 7S", "trump": "H"}, "pile", id="RULES §2.6: whole tricks of four"),
+    pytest.param({"pile": "", "trump": "H", "last_trick": "y"}, "pile", id="nothing to count"),
+])
+def test_impossible_piles_are_refused_by_field_and_kept(client, fields, field):
+    response = ask(client, "contree", "count", **fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f'id="{field}-error"' in html
+    assert f"{fields['pile']}</textarea>" in html
+
+
+def test_a_pile_counted_from_the_deal_form_goes_back_into_it(client):
+    """RULES §2.1: the bidders' card points, counted, are carried into the deal being recorded."""
+    match_id = client.post("/api/v1/matches", json={"game": "contree", "players": {
+        "N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}}).json["id"]
+    form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    link = f"/referee/contree/count?match={match_id}&amp;field=bidder_points"
+    assert link in form
+    html = answered(client, "contree", "count", query=f"?match={match_id}&field=bidder_points",
+                    pile="JH 9H AS 10S KS QS 7D 8D", trump="H")
+    assert f'action="/matches/{match_id}/deals/new"' in html
+    assert '<input type="hidden" name="bidder_points" value="62">' in html
+    deal = client.get(f"/matches/{match_id}/deals/new?bidder_points=62").get_data(as_text=True)
+    assert re.search(r'name="bidder_points"[^>]*value="62"', deal)
+
+
+def test_a_link_to_another_game_s_match_carries_nothing(client):
+    match_id = client.post("/api/v1/matches", json={"game": "klaberjass", "players": {
+        "P1": "Ann", "P2": "Bob"}}).json["id"]
+    html = answered(client, "contree", "count", query=f"?match={match_id}&field=bidder_points",
+                    pile="JH 9H AS 10S", trump="H")
+    assert "send-to-deal" not in html
+
+
+# -- Whose melds count? -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "fields", "winner", "said"), [
+    pytest.param("belote", {"melds_N": "AH KH QH", "melds_E": "JS JH JD JC", "trump": "H", "dealer": "W"},
+                 "E–W scores the melds", "a four beats any sequence", id="RULES §1.3: a four beats a sequence"),
+    pytest.param("belote", {"melds_N": "AH KH QH", "melds_E": "AS KS QS", "trump": "C", "dealer": "W"},
+                 "N–S scores the melds", "N", id="RULES §1.3: equal melds, the first from the dealer's left"),
+    pytest.param("contree", {"melds_S": "10D 9D 8D 7D", "melds_W": "AC KC QC", "trump": "H", "dealer": "N"},
+                 "N–S scores the melds", "", id="RULES §2.4 announces: a cinquante beats a tierce"),
+    pytest.param("klaberjass", {"melds_P1": "AH KH QH JH", "melds_P2": "KS QS JS", "trump": "H"},
+                 "P1 scores the melds", "a 50 beats a 20", id="RULES §3.2: value class first"),
+    pytest.param("pandoeren", {"melds_N": "AH KH QH", "declarer": "N", "bidders": "E"},
+                 "The roem counts: 20", "nobody may deny", id="RULES §4.2: only a bidder may deny"),
+])
+def test_whose_melds_count(client, game, fields, winner, said):
+    html = answered(client, game, "melds", **fields)
+    assert winner in html
+    assert said in html
+
+
+def test_a_card_in_two_players_melds_is_refused_and_kept(client):
+    """RULES §4.2: a card belongs to one hand; the later seat's melds are named."""
+    response = ask(client, "pandoeren", "melds", melds_N="AH KH QH", melds_E="AH AS AD AC", declarer="N")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'id="melds_E-error"' in html
+    assert "AH AS AD AC</textarea>" in html
+
+
+# -- Does the claim hold? ---------------------------------------------------------------------------
+
+HANDS = {"hand_N": "AS KS", "hand_E": "7H 8D", "hand_S": "7S 8S", "hand_W": "9S 10S"}
+
+
+def test_a_failing_claim_shows_the_defeating_line(client):
+    """RULES §2.6: E trumps the A♠ (void in spades), so N–S cannot take every trick."""
+    html = answered(client, "contree", "claim", **HANDS, leader="N", claimant="N", claim="all", trump="H",
+                    exact="y")
+    assert "The claim fails" in html
+    assert "Trick 1: N A♠, E 7♥, S 8♠, W 10♠; E wins" in html
+    assert re.search(r"<dt>E–W</dt><dd>35", html)
+
+
+def test_a_claim_that_holds(client):
+    """RULES §2.6: no trump out, N's A♠ K♠ are masters."""
+    html = answered(client, "contree", "claim", **HANDS, leader="N", claimant="N", claim="all", trump="C")
+    assert "The claim holds" not in html  # E's 7♥ cannot ruff, but W's 10♠ beats the K♠
+    html = answered(client, "contree", "claim", **{**HANDS, "hand_W": "9S 8H"}, leader="N", claimant="S",
+                    claim="tricks", claim_number="2", trump="C")
+    assert "The claim holds" in html
+
+
+def test_klaberjass_claims_with_two_hands(client):
+    """RULES §3.5: the elder's trumps are masters."""
+    html = answered(client, "klaberjass", "claim", hand_P1="JH 9H", hand_P2="AS KS", leader="P1", claimant="P1",
+                    claim="all", trump="H")
+    assert "The claim holds" in html
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    pytest.param({**HANDS, "hand_E": "AS 8D"}, "hand_E", id="a card in two hands"),
+    pytest.param({**HANDS, "hand_W": "9S"}, "hand_W", id="RULES §2.6: hands of unequal length"),
+    pytest.param({**HANDS, "trick_so_far": "7D 8H QD KD"}, "trick_so_far",
+                 id="RULES §2.6: a trick with more cards than players"),
+    pytest.param({**HANDS, "claim": "tricks"}, "claim_number", id="a claim of tricks without a number"),
+])
+def test_impossible_claims_are_refused_by_field_and_kept(client, fields, field):
+    response = ask(client, "contree", "claim", **{"leader": "N", "claimant": "N", "claim": "all", "trump": "H",
+                                                   **fields})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f'id="{field}-error"' in html
+    assert f"{fields['hand_E']}</textarea>" in html
