@@ -26,3 +26,13 @@ def create_matches_and_deals(db: Database) -> None:
     )
     db["deals"].create_index(["match_id", "seq"], unique=True)
     db["deals"].create_index(["nonce"], unique=True)
+
+
+@migrations()
+def create_live_deals(db: Database) -> None:
+    """A deal being recorded trick by trick (at most one per match) until it goes on the sheet."""
+    db["live_deals"].create(
+        {"match_id": int, "declarations": str, "updated": str, "version": int},
+        pk="match_id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"declarations", "updated", "version"}, defaults={"version": 1}, strict=True,
+    )

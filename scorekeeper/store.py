@@ -166,6 +166,7 @@ def delete_match(db: Database, match_id: int) -> None:
     """Remove a match and its deals."""
     with write_transaction(db):
         get_match(db, match_id)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
         db.execute("delete from deals where match_id = ?", [match_id])
         db.execute("delete from matches where id = ?", [match_id])
 
@@ -216,16 +217,22 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
                 return int(seen[0]["id"]), False
             if seen:
                 raise Conflict(get_match(db, match_id).version)
-        match = get_match(db, match_id)
-        if guard:
-            guard(match, list_deals(db, match_id))
-        _bump(db, match, version)
-        seq = db.execute("select coalesce(max(seq), 0) + 1 from deals where match_id = ?",
-                         [match_id]).fetchone()[0]
-        table = db.table("deals")
-        table.insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(dict(declarations)),
-                      "nonce": nonce or None, "created": _now(), "updated": None, "version": 1})
-        return int(table.last_pk), True
+        return _append(db, match_id, declarations, version, nonce, guard), True
+
+
+def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
+            nonce: str | None, guard: Guard | None) -> int:
+    """Append a deal inside the caller's write transaction; answers its id."""
+    match = get_match(db, match_id)
+    if guard:
+        guard(match, list_deals(db, match_id))
+    _bump(db, match, version)
+    seq = db.execute("select coalesce(max(seq), 0) + 1 from deals where match_id = ?",
+                     [match_id]).fetchone()[0]
+    table = db.table("deals")
+    table.insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(dict(declarations)),
+                  "nonce": nonce or None, "created": _now(), "updated": None, "version": 1})
+    return int(table.last_pk)
 
 
 def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
@@ -273,3 +280,63 @@ def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -
         _bump(db, match, version)
         db.execute("delete from deals where id = ?", [deals[-1].id])
         return len(deals)
+
+
+# -- a deal recorded live, trick by trick ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LiveDeal:
+    """A match's deal in play: the declarations so far (the score is always derived)."""
+
+    match_id: int
+    declarations: Mapping[str, Any]
+    version: int
+
+
+def get_live_deal(db: Database, match_id: int) -> LiveDeal | None:
+    """The match's deal in play, or None."""
+    rows = list(db.query("select * from live_deals where match_id = ?", [match_id]))
+    if not rows:
+        return None
+    return LiveDeal(rows[0]["match_id"], json.loads(rows[0]["declarations"]), rows[0]["version"])
+
+
+def _live_version(db: Database, match_id: int, version: int | None) -> None:
+    """Conflict unless the deal in play is still the one at ``version`` (None: there must be none)."""
+    current = get_live_deal(db, match_id)
+    if (current.version if current else None) != version:
+        raise Conflict(current.version if current else 0)
+
+
+def put_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int | None) -> int:
+    """Start the deal in play (``version`` None) or replace it as seen at ``version``.
+
+    :raise Conflict: another phone started or changed it meanwhile
+    :return: its new version
+    """
+    with write_transaction(db):
+        get_match(db, match_id)
+        _live_version(db, match_id, version)
+        db.table("live_deals").upsert({"match_id": match_id, "declarations": json.dumps(dict(declarations)),
+                                       "updated": _now(), "version": (version or 0) + 1}, pk="match_id")
+        return (version or 0) + 1
+
+
+def delete_live_deal(db: Database, match_id: int, *, version: int) -> None:
+    """Give up the deal in play, as seen at ``version``."""
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+
+
+def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int,
+                     guard: Guard | None = None) -> int:
+    """Put the deal in play (seen at ``version``) on the sheet as ``declarations``, in one step.
+
+    :return: the new deal's id
+    """
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        deal_id = _append(db, match_id, declarations, None, None, guard)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+        return deal_id

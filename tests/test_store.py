@@ -35,7 +35,7 @@ def test_the_database_runs_in_wal_mode_with_foreign_keys(db):
 
 def test_migrations_apply_once(tmp_path):
     path = str(tmp_path / "m.sqlite")
-    assert store.init_db(path) == ["create_matches_and_deals"]
+    assert store.init_db(path) == ["create_matches_and_deals", "create_live_deals"]
     assert store.init_db(path) == []
 
 
@@ -96,3 +96,37 @@ def test_concurrent_writers_all_land(tmp_path):
     assert [d.seq for d in deals] == list(range(1, 201))
     assert store.get_match(setup, match_id).version == 201
     setup.close()
+
+
+def test_a_live_deal_is_started_once_and_changed_from_the_version_seen(db):
+    match_id = new_match(db)
+    assert store.get_live_deal(db, match_id) is None
+    assert store.put_live_deal(db, match_id, {"tricks": []}, version=None) == 1
+    with pytest.raises(store.Conflict):  # another phone had started one meanwhile
+        store.put_live_deal(db, match_id, {"tricks": []}, version=None)
+    assert store.put_live_deal(db, match_id, {"tricks": [{"winner": "A"}]}, version=1) == 2
+    with pytest.raises(store.Conflict):  # a phone that saw version 1 is refused
+        store.put_live_deal(db, match_id, {"tricks": []}, version=1)
+    assert store.get_live_deal(db, match_id).declarations == {"tricks": [{"winner": "A"}]}
+
+
+def test_recording_a_live_deal_moves_it_onto_the_sheet_in_one_step(db):
+    match_id = new_match(db)
+    store.put_live_deal(db, match_id, {"tricks": []}, version=None)
+
+    def refuse(match, deals):
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError):
+        store.record_live_deal(db, match_id, {"dealer": "N"}, version=1, guard=refuse)
+    assert store.get_live_deal(db, match_id) is not None and store.list_deals(db, match_id) == []
+    store.record_live_deal(db, match_id, {"dealer": "N"}, version=1)
+    assert store.get_live_deal(db, match_id) is None
+    assert [deal.declarations for deal in store.list_deals(db, match_id)] == [{"dealer": "N"}]
+
+
+def test_deleting_a_match_takes_its_live_deal_along(db):
+    match_id = new_match(db)
+    store.put_live_deal(db, match_id, {"tricks": []}, version=None)
+    store.delete_match(db, match_id)
+    assert store.get_live_deal(db, match_id) is None

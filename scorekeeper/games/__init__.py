@@ -1,7 +1,7 @@
 """The games the app knows: an explicit registry, with no import side effects.
 
 >>> sorted(RULES)
-['belote', 'contree', 'klaberjass', 'pandoeren']
+['belote', 'contree', 'klaberjass', 'pandoeren', 'quinto']
 >>> get_rules("contree").name
 'Belote Contrée'
 """
@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..errors import N_, RuleViolation
-from . import belote, contree, klaberjass, pandoeren
+from . import belote, contree, klaberjass, pandoeren, quinto
 from .base import GameRules
 
 RULES: Mapping[str, GameRules] = MappingProxyType(
-    {r.key: r for r in (belote.RULES, contree.RULES, klaberjass.RULES, pandoeren.RULES)})
+    {r.key: r for r in (belote.RULES, contree.RULES, klaberjass.RULES, pandoeren.RULES, quinto.RULES)})
 """Every game by its key (URL segment, stored value and API value)."""
 
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, RuleViolation
-from ._quinto_cards import CALLS, MULTIPLIERS, SEATS, TEAM_LABELS, TEAMS, TRICKS, shown
+from ..cards import display_key
+from ._quinto_cards import CALLS, MULTIPLIERS, QUINT_CARDS, SEATS, TEAM_LABELS, TEAMS, TRICKS, shown
 from ._quinto_deal import canonical, read_declarations
 from .base import DealField, Options
 
@@ -26,6 +27,8 @@ TRICK_LABELS = {"A": N_("Tricks won by N–S"), "B": N_("Tricks won by E–W")}
 CALL_LABELS = (N_("Call 1 (dealer's left)"), N_("Call 2"), N_("Call 3"), N_("Call 4 (dealer)"))
 GROUP_SEPARATORS = re.compile(r"[;\n]+")
 GROUP_SEPARATOR = ";"
+QUINT_DECK = tuple((str(card), str(card)) for card in sorted(QUINT_CARDS, key=display_key))
+"""The 21 cards that can make a quint, for the card picker."""
 
 
 def deal_fields(options: Options) -> tuple[DealField, ...]:
@@ -41,7 +44,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         *(DealField(name, "choice", label, "doubling", required=False, default="", choices=calls,
                     help=N_("Optional: the calls once around from the dealer's left, checked against the doubling"))
           for name, label in zip(CALL_FIELDS, CALL_LABELS, strict=True)),
-        *(DealField(QUINT_FIELDS[team], "cards", QUINT_LABELS[team], "quints", required=False,
+        *(DealField(QUINT_FIELDS[team], "cards", QUINT_LABELS[team], "quints", required=False, choices=QUINT_DECK,
                     help=N_("In play order, each trick's number and its quint cards: 3: 5H; 7: AD 4D"))
           for team in TEAMS),
         *(DealField(TRICK_FIELDS[team], "int", TRICK_LABELS[team], "tricks", required=False, minimum=0,
@@ -50,7 +53,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
           for team in TEAMS),
         DealField("last_trick_winner", "team", N_("Last trick"), "tricks", required=False,
                   help=N_("The team that won the 12th trick also takes the cachette")),
-        DealField("cachette", "cards", N_("Quints in the cachette"), "tricks", required=False,
+        DealField("cachette", "cards", N_("Quints in the cachette"), "tricks", required=False, choices=QUINT_DECK,
                   help=N_("The quint cards among the cachette's 5 cards, such as 2C 3C")),
     )
 
@@ -68,6 +71,17 @@ def _calls(values: Mapping[str, Any]) -> list[str] | None:
         if text not in CALLS:
             raise RuleViolation(N_("Give all four calls (pass, double or redouble), or none"), field=name)
     return texts
+
+
+def _dealing(values: Mapping[str, Any]) -> tuple[str, str]:
+    """The dealer and the multiplier picked on the form."""
+    dealer = _text(values, "dealer")
+    if dealer not in SEATS:
+        raise RuleViolation(N_("Pick the dealer"), field="dealer")
+    multiplier = _text(values, "multiplier") or "none"
+    if multiplier not in MULTIPLIERS:
+        raise RuleViolation(N_("Pick the doubling: none, doubled or redoubled"), field="multiplier")
+    return dealer, multiplier
 
 
 def _quint_tricks(values: Mapping[str, Any], team: str) -> list[dict[str, Any]]:
@@ -103,7 +117,7 @@ def _tricks(values: Mapping[str, Any], team: str, quint_tricks: int) -> int | No
     return int(text) - quint_tricks
 
 
-def _on_the_form(err: RuleViolation) -> RuleViolation:
+def on_the_form(err: RuleViolation) -> RuleViolation:
     """The same refusal, named after the form field that holds the value at fault."""
     team = err.params.get("team")
     team = team if team in TEAMS else TEAMS[0]
@@ -121,12 +135,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
 
     :raise RuleViolation: naming the form field at fault
     """
-    dealer = _text(values, "dealer")
-    if dealer not in SEATS:
-        raise RuleViolation(N_("Pick the dealer"), field="dealer")
-    multiplier = _text(values, "multiplier") or "none"
-    if multiplier not in MULTIPLIERS:
-        raise RuleViolation(N_("Pick the doubling: none, doubled or redoubled"), field="multiplier")
+    dealer, multiplier = _dealing(values)
     last = _text(values, "last_trick_winner")
     if last and last not in TEAMS:
         raise RuleViolation(N_("Say which team won the last trick"), field="last_trick_winner")
@@ -144,7 +153,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     try:
         return canonical(read_declarations(declarations))
     except RuleViolation as err:
-        raise _on_the_form(err) from None
+        raise on_the_form(err) from None
 
 
 def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -166,3 +175,63 @@ def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[st
         "last_trick_winner": deal["last_trick_winner"] or "",
         "cachette": " ".join(deal["cachette"]),
     }
+
+
+# -- live mode: a deal recorded trick by trick --------------------------------------------------------
+
+
+
+def live_fields(options: Options) -> tuple[DealField, ...]:
+    """Starting a deal in live mode: the dealer and the doubling (the after-the-deal form's first group)."""
+    return tuple(spec for spec in deal_fields(options) if spec.group == "doubling")
+
+
+def trick_fields(trick_no: int) -> tuple[DealField, ...]:
+    """One trick in live mode: the team that won it and the quint cards it held; with the 12th
+    trick, the cachette's quint cards too (RULES.md §5.3, §7 item 15)."""
+    fields = (
+        DealField("winner", "team", N_("Won by"), "trick"),
+        DealField("quints", "cards", N_("Quint cards in the trick"), "trick", required=False, choices=QUINT_DECK,
+                  help=N_("The joker, a 5, or A + 4 or 2 + 3 of one suit; leave empty when there are none")),
+    )
+    if trick_no < TRICKS:
+        return fields
+    return (*fields, DealField("cachette", "cards", N_("Quint cards in the cachette"), "trick", required=False,
+                               choices=QUINT_DECK,
+                               help=N_("The last trick takes the cachette: its quints score now, before the trick "
+                                       "points")))
+
+
+def live_from_form(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A deal starting in live mode: its dealer and doubling, no trick yet (refusals name the form field)."""
+    dealer, multiplier = _dealing(values)
+    declarations = {"dealer": dealer, "calls": _calls(values), "multiplier": multiplier, "tricks": []}
+    try:
+        read_declarations(declarations, in_play=True)
+    except RuleViolation as err:
+        raise on_the_form(err) from None
+    return declarations
+
+
+def trick_from_form(values: Mapping[str, Any], live: Mapping[str, Any]) -> dict[str, Any]:
+    """The live declarations with one more trick (and, with the 12th, the cachette); the cards are
+    checked against the quints and against every card declared before (refusals name the form field)."""
+    winner = _text(values, "winner")
+    if winner not in TEAMS:
+        raise RuleViolation(N_("Which team won the trick?"), field="winner")
+    tricks = list(live.get("tricks") or [])
+    if len(tricks) >= TRICKS:
+        raise RuleViolation(N_("All %(tricks)d tricks are recorded: undo the last one to change it"),
+                            field="winner", tricks=TRICKS)
+    trick: dict[str, Any] = {"winner": winner}
+    if _text(values, "quints"):
+        trick["quints"] = _text(values, "quints")
+    declarations = {**live, "tricks": [*tricks, trick]}
+    if len(tricks) + 1 == TRICKS and _text(values, "cachette"):
+        declarations["cachette"] = _text(values, "cachette")
+    try:
+        read_declarations(declarations, in_play=True)
+    except RuleViolation as err:
+        field = err.field if err.field == "cachette" else "quints" if err.params.get("trick") else "winner"
+        raise RuleViolation(err.template, field=field, **err.params) from None
+    return declarations

@@ -216,6 +216,11 @@ class SheetRow:
     scored: ScoredDeal
     totals: Mapping[str, int]
 
+    @property
+    def notes(self) -> tuple[Say, ...]:
+        """Lines the sheet shows under this row, such as the end of a game of a rubber."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
@@ -224,6 +229,11 @@ class Sheet:
     rows: tuple[SheetRow, ...]
     totals: Mapping[str, int]
     result: MatchResult | None
+
+    @property
+    def standing(self) -> tuple[Say, ...]:
+        """Where a match that goes on stands besides its totals (games won in a rubber)."""
+        return ()
 
 
 class GameRules(ABC):
@@ -315,6 +325,11 @@ class GameRules(ABC):
         declarations: dict[str, Any] = self.form.declarations_from_form(values, self.resolve_options(options))
         return declarations
 
+    def on_the_form(self, err: RuleViolation) -> RuleViolation:
+        """A refusal naming a declaration (from scoring the deal where it stands on the sheet),
+        named after the deal form's field that holds it instead."""
+        return err
+
     def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The form values that show stored declarations again (for editing a deal)."""
         resolved = self.resolve_options(options)
@@ -356,6 +371,15 @@ class GameRules(ABC):
             if result is None:
                 result = self.match_result(totals, options)
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    def score_in_place(self, earlier: Sequence[Mapping[str, Any]], declarations: Mapping[str, Any],
+                       options: Options) -> ScoredDeal:
+        """A deal scored where it stands after the ``earlier`` deals of the sheet (a litige carries
+        points between deals); a deal that cannot stand there is refused, naming the declaration.
+
+        :raise RuleViolation: naming the declaration at fault
+        """
+        return self.score_sheet([*earlier, declarations], options).rows[-1].scored
 
     # -- the referee ---------------------------------------------------------------------
 

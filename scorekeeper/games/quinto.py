@@ -21,9 +21,10 @@ Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 
   there is checked once the totals are known. ``plain_tricks_won`` for one team only means
   the other won the rest of the 12.
 * A game won during play counts no trick points, so its ``tricks_counted`` are 0 and 0.
-* A record that goes on after the game was won, or stops before it was, is refused when it
-  is the last deal of the sheet (the one being recorded); an earlier one (the history was
-  edited since) is scored as far as it goes, with a line that says what was left out.
+* A record that goes on after the game was won, or stops before it was, is refused where a
+  deal is recorded or edited (:meth:`QuintoRules.score_in_place`); on the stored sheet (the
+  history was edited since) it is scored as far as it goes, with a line that says what was
+  left out, so a sheet is always shown.
 * ``tie_at_250 = "draw"``: a drawn game counts for neither team in the rubber; its totals
   still add to both rubber scores.
 * ``joker_lead_rule`` only changes legal play, so it is not a scoring option.
@@ -37,11 +38,22 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import DECK_53, sort_cards
-from ..errors import N_
+from ..errors import N_, RuleViolation
 from . import _quinto_form, _quinto_referee
 from ._quinto_cards import SEATS, TEAM_LABELS, TEAM_OF, TEAMS
 from ._quinto_deal import canonical, read_declarations
-from ._quinto_score import SHEET, STRICT, TIE_AT_250, GameOver, game_over, play, rubber
+from ._quinto_score import (
+    GAME_DRAWN,
+    GAME_WON,
+    SHEET,
+    STRICT,
+    TIE_AT_250,
+    GameOver,
+    game_over,
+    labels,
+    play,
+    rubber,
+)
 from .base import (
     DealField,
     GameRules,
@@ -75,6 +87,11 @@ OPTIONS = (
 )
 
 
+GAMES_WON = N_("Games won: %(team_a)s %(games_a)d, %(team_b)s %(games_b)d")
+GAME_SO_FAR = N_("Game %(game)d so far: %(team_a)s %(total_a)d, %(team_b)s %(total_b)d")
+ANOTHER_DEAL = N_("Equal at %(total)d: another deal decides the game")
+
+
 @dataclass(frozen=True, slots=True)
 class QuintoRow(SheetRow):
     """A deal on the sheet, with where it stands: the ``game`` of the rubber it belongs to
@@ -85,6 +102,18 @@ class QuintoRow(SheetRow):
     game_totals: Mapping[str, int]
     games_won: Mapping[str, int]
     game_result: MatchResult | None
+
+    @property
+    def notes(self) -> tuple[Say, ...]:
+        """The game this deal ended, or the extra deal it calls for (RULES.md §5.4)."""
+        if self.game_result is not None:
+            return (Say(GAME_DRAWN if self.game_result.draw else GAME_WON, {
+                "game": self.game, **labels(self.game_totals),
+                "winner": TEAM_LABELS[self.game_result.winner] if self.game_result.winner else ""}),
+                    Say(GAMES_WON, labels(self.games_won, "games")))
+        if self.scored.answer.get("another_deal"):
+            return (Say(ANOTHER_DEAL, {"total": self.game_totals["A"]}),)
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +127,12 @@ class QuintoSheet(Sheet):
     games: tuple[GameOver, ...]
     games_won: Mapping[str, int]
     rubber_scores: Mapping[str, int]
+
+    @property
+    def standing(self) -> tuple[Say, ...]:
+        """The game in progress and the games won so far (RULES.md §5.4)."""
+        return (Say(GAME_SO_FAR, {"game": self.game, **labels(self.game_totals)}),
+                Say(GAMES_WON, labels(self.games_won, "games")))
 
 
 class QuintoRules(GameRules):
@@ -132,6 +167,10 @@ class QuintoRules(GameRules):
         """Stored declarations as form values, for editing the deal."""
         return _quinto_form.form_from_declarations(self.read_deal(declarations, options), options)
 
+    def on_the_form(self, err: RuleViolation) -> RuleViolation:
+        """The refusal under the form field that holds the declaration at fault."""
+        return _quinto_form.on_the_form(err)
+
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations (recorded after the deal, every key present), from either
         way of declaring it; with ``totals_before``, the record must stop where the game was won."""
@@ -162,10 +201,37 @@ class QuintoRules(GameRules):
         was won; the same as the referee question ``live_deal``."""
         return _quinto_referee.live_deal(declarations, self.resolve_options(options))
 
+    # -- live mode: a deal recorded trick by trick (see ``_quinto_form``) --------------------
+
+    def live_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs that start a deal in live mode: the dealer and the doubling."""
+        return _quinto_form.live_fields(self.resolve_options(options))
+
+    def trick_fields(self, trick_no: int) -> tuple[DealField, ...]:
+        """The inputs of trick ``trick_no`` in live mode (the 12th brings the cachette)."""
+        return _quinto_form.trick_fields(trick_no)
+
+    def live_from_form(self, values: Mapping[str, str]) -> dict[str, Any]:
+        """A live deal's starting declarations (``tricks`` empty); RuleViolation names the form field."""
+        return _quinto_form.live_from_form(values)
+
+    def trick_from_form(self, values: Mapping[str, str], live: Mapping[str, Any]) -> dict[str, Any]:
+        """The live declarations with the trick of the form added; RuleViolation names the form field."""
+        return _quinto_form.trick_from_form(values, live)
+
+    def score_in_place(self, earlier: Sequence[Mapping[str, Any]], declarations: Mapping[str, Any],
+                       options: Options) -> ScoredDeal:
+        """The deal scored from the totals of the game it belongs to, strictly: a record that goes on
+        after the game was won, or stops before it was, is refused (RULES.md §5.4)."""
+        sheet = self.score_sheet(earlier, options)
+        return self.score_deal({**declarations, "totals_before": dict(sheet.game_totals)}, options)
+
     def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
         """The running sheet: each deal scored from its game's totals (carried into its
         ``totals_before``); a game that ends starts the next at 0; the first team to win 2 games
-        wins the rubber (the sheet's ``result``), later rows are still shown."""
+        wins the rubber (the sheet's ``result``), later rows are still shown. A stored history is
+        always shown: a deal that no longer fits its place (an earlier one was edited) is scored as
+        far as it goes, with a line saying what was left out (see :meth:`score_in_place`)."""
         resolved = self.resolve_options(options)
         totals = dict.fromkeys(TEAMS, 0)
         game, game_totals = 1, dict.fromkeys(TEAMS, 0)
@@ -176,7 +242,7 @@ class QuintoRules(GameRules):
         for index, declarations in enumerate(deals):
             carried = {**declarations, "totals_before": dict(game_totals)} if isinstance(declarations, Mapping) \
                 else declarations
-            scored, verdict = self._score(carried, resolved, STRICT if index == len(deals) - 1 else SHEET)
+            scored, verdict = self._score(carried, resolved, SHEET)
             for team in TEAMS:
                 totals[team] += scored.score[team]
             answer = scored.answer

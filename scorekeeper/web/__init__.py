@@ -10,12 +10,13 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, main, matches, referee
+from . import api, live, main, matches, referee
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
                 "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
-                "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile")}
+                "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile"),
+                "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick")}
 
 
 def _wants_json() -> bool:
@@ -32,6 +33,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     """Blueprints, template helpers and the error funnel."""
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
+    app.register_blueprint(live.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

@@ -55,8 +55,9 @@ def _said(value: Any) -> Any:
 
 
 def scored_json(scored: ScoredDeal) -> dict[str, Any]:
-    """A scored deal: the RULES.md §6 answer fields, the summary and the explanation."""
-    return {**scored.answer, "summary": scored.summary.render(gettext), "explanation": _lines(scored.lines)}
+    """A scored deal: what the sheet writes (``score``), the RULES.md §6 answer fields, the summary
+    and the explanation."""
+    return {"score": dict(scored.score), **scored.answer, "summary": scored.summary.render(gettext), "explanation": _lines(scored.lines)}
 
 
 def result_json(result: MatchResult | None) -> dict[str, Any] | None:
@@ -217,7 +218,7 @@ def add_deal(match_id: int):
     declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
     key = request.headers.get("Idempotency-Key", "")[:100] or None
     deal_id, created = store.add_deal(store.get_db(), match_id, declarations, version=version,
-                                      nonce=f"api:{key}" if key else None, guard=refuse_after_end(rules))
+                                      nonce=f"api:{key}" if key else None, guard=refuse_after_end(rules, declarations))
     return _deal_answer(match_id, deal_id), 201 if created else 200
 
 

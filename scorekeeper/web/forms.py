@@ -119,6 +119,12 @@ def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[Deal
     return _schema_form(specs, rules, options, {}, None)
 
 
+def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping[str, Any],
+                players: Mapping[str, str], data: Mapping[str, Any] | None = None) -> EngineForm:
+    """A versioned form of some other inputs the rules ask for (live mode: a trick)."""
+    return _schema_form(specs, rules, options, players, data, base=_DealFormBase)
+
+
 def form_values(form: EngineForm) -> dict[str, str]:
     """The engine's view of a submitted form: strings; unticked and unpicked left out."""
     values: dict[str, str] = {}

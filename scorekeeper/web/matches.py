@@ -30,11 +30,14 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
     return match, games.get_rules(match.game)
 
 
-def refuse_after_end(rules: GameRules) -> store.Guard:
-    """A store guard: no deal may be added once the match has a result (RULES.md §2.5)."""
+def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = None) -> store.Guard:
+    """A store guard: no deal may be added once the match has a result (RULES.md §2.5), and
+    the new deal's ``declarations`` must stand where they go on the sheet."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
         if scored_sheet(match, rules, deals).result is not None:
             raise RuleViolation(N_("The match is over: no more deals can be recorded."))
+        if declarations is not None:
+            rules.score_in_place([deal.declarations for deal in deals], declarations, match.options)
     return guard
 
 
@@ -78,8 +81,10 @@ def new(game: str):
 def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
-    deals = store.list_deals(store.get_db(), match_id)
-    return render_template("matches/sheet.html", **sheet_view(match, rules, deals))
+    db = store.get_db()
+    deals = store.list_deals(db, match_id)
+    return render_template("matches/sheet.html", live=store.get_live_deal(db, match_id),
+                           **sheet_view(match, rules, deals))
 
 
 @bp.route("/<int:match_id>/sheet.pdf")
@@ -98,7 +103,7 @@ def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store
                      deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
     """The deal scored where it stands on the sheet (a litige carries points between deals)."""
     earlier = [d.declarations for d in deals if deal is None or d.seq < deal.seq]
-    return rules.score_sheet([*earlier, declarations], match.options).rows[-1].scored
+    return rules.score_in_place(earlier, declarations, match.options)
 
 
 def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
@@ -125,7 +130,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                 _save(match, rules, deal, declarations, form)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
         except RuleViolation as err:
-            form.attach(err)
+            form.attach(rules.on_the_form(err))
         except store.Conflict as conflict:
             form.version.data = conflict.current_version
             form.form_errors.append(
@@ -148,7 +153,7 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
-                       guard=refuse_after_end(rules))
+                       guard=refuse_after_end(rules, declarations))
     else:
         store.update_deal(db, match.id, deal.id, declarations, version=version)
     flash(_("Deal saved."))

@@ -46,7 +46,7 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "playing-card suit-" + suit;
-      button.textContent = rank + (SYMBOL[suit] || "");
+      button.textContent = code === "JOKER" ? labels.joker : rank + (SYMBOL[suit] || "");
       button.setAttribute("aria-pressed", "false");
       button.dataset.code = code;
       button.addEventListener("click", function () {

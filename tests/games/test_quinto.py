@@ -233,9 +233,9 @@ def test_the_sheet_carries_the_game_totals_and_stops_a_game_during_play():
 def test_a_game_won_during_play_refuses_the_tricks_after_it_on_the_sheet():
     near = deal(plain={"A": 11, "B": 1}, last="A", multiplier="redouble")  # 240 to N–S, 20 to E–W
     late = deal([(2, "A", ["5S"]), (3, "A", ["5C"]), (9, "B", ["5H"])])
-    err = pytest.raises(RuleViolation, RULES.score_sheet, [near, late], DEFAULTS).value
+    err = pytest.raises(RuleViolation, RULES.score_in_place, [near], late, DEFAULTS).value
     assert err.field == "quint_tricks" and "a trick after the game was already won" in str(err)
-    err = pytest.raises(RuleViolation, RULES.score_sheet, [near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])])],
+    err = pytest.raises(RuleViolation, RULES.score_in_place, [near], deal([(2, "A", ["5S"]), (3, "A", ["5C"])]),
                         DEFAULTS).value
     assert err.field == "plain_tricks_won" and "a trick after the game was already won" in str(err)
     sheet = RULES.score_sheet([near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])], plain={"A": 0, "B": 1},
@@ -278,6 +278,19 @@ def test_a_tie_on_the_sheet_plays_an_extra_deal_and_a_draw_starts_a_new_game():
     drawn = RULES.score_sheet([tie, catch_up, QUIET], options(tie_at_250="draw"))
     assert drawn.rows[1].game_result.draw and drawn.rows[2].game == 2
     assert drawn.rows[2].declarations["totals_before"] == {"A": 0, "B": 0}
+
+
+def test_the_sheet_says_where_each_game_ends_and_where_the_rubber_stands():
+    """RULES §5.4: the row that ends a game says so with the games won; a tie calls for another
+    deal; while the rubber goes on, the sheet gives the game in progress and the games won."""
+    tie = deal(plain={"A": 6, "B": 6}, last="A", multiplier="redouble")
+    catch_up = deal(plain={"A": 6, "B": 6}, last="B", multiplier="redouble")
+    sheet = RULES.score_sheet([tie, catch_up, QUIET], DEFAULTS)
+    assert [[line.render() for line in row.notes] for row in sheet.rows] == [
+        [], ["Equal at 260: another deal decides the game"],
+        ["Game 1: N–S 290, E–W 295; E–W win", "Games won: N–S 0, E–W 1"]]
+    assert [line.render() for line in sheet.standing] == [
+        "Game 2 so far: N–S 0, E–W 0", "Games won: N–S 0, E–W 1"]
 
 
 def test_match_result_is_a_games_end_from_its_totals():

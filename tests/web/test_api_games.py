@@ -22,6 +22,9 @@ SCORE = {
     # RULES §4.3/§4.4: Misère made by E alone: +3.
     "pandoeren": ({"dealer": "N", "declarer": "E", "contract": "Misère", "trump": "S", "made": True},
                   {"N": 0, "E": 3, "S": 0, "W": 0}),
+    # RULES §5.3/§5.4: 230 + the 5 of hearts (20) = 250 at trick 2: the game is won, the deal stops.
+    "quinto": ({"dealer": "N", "totals_before": {"A": 230, "B": 100},
+                "quint_tricks": [{"trick_no": 2, "winner": "A", "quints": ["5H"]}]}, {"A": 20, "B": 0}),
 }
 
 REFEREE = {
@@ -29,6 +32,8 @@ REFEREE = {
     "contree": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H"}, {"winner": 2}),
     "klaberjass": ("trick_winner", {"trick": ["KS", "7H"], "trump": "H"}, {"winner": 1}),
     "pandoeren": ("bid_compare", {"bid": "Misère", "other": "150"}, {}),
+    # RULES §5.1: hearts outrank the other suits, whatever was led; the joker never wins.
+    "quinto": ("trick_winner", {"trick": ["5S", "2H", "JOKER", "KD"]}, {"winner": 1}),
 }
 
 BAD = {
@@ -36,6 +41,9 @@ BAD = {
     "contree": ({**SCORE["contree"][0], "bid": 95}, "bid"),
     "klaberjass": ({**SCORE["klaberjass"][0], "maker": "P3"}, "maker"),
     "pandoeren": ({**SCORE["pandoeren"][0], "contract": "125"}, "contract"),
+    # RULES §5.3: A + 4 of different suits are no quint.
+    "quinto": ({**SCORE["quinto"][0], "quint_tricks": [{"trick_no": 2, "winner": "A", "quints": ["AH", "4D"]}]},
+               "quint_tricks"),
 }
 
 
