@@ -24,6 +24,7 @@ import random
 import secrets
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +38,8 @@ from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
 OUTPUT = Path(__file__).resolve().parent / "results.json"
 CLIENTS = (16, 64)
 SHEET_DEALS = 30
+BOOKLET_SHEETS = 100  # a club evening's tables
+ROOT = Path(__file__).resolve().parent.parent
 TOURNAMENT_DEALS = 1000
 BENCH_OPTIONS = {"target": 100_000}  # no match ends during the bench
 PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
@@ -165,32 +168,41 @@ def _cell(text: object) -> str:
     return f"<td>{escape(str(text))}</td>"
 
 
-def pdf_measures(tmp: Path) -> list[Measure]:
-    from weasyprint import HTML
-
+def _sheet_app(tmp: Path, matches: int) -> tuple[Any, list[int]]:
+    """An app on a fresh database holding ``matches`` Contrée matches of SHEET_DEALS deals each."""
     from scorekeeper import create_app, store
     from scorekeeper.games import get_rules
 
-    path = tmp / "pdf.sqlite"
+    path = tmp / f"pdf-{matches}.sqlite"
     store.init_db(str(path))
     app = create_app({"TESTING": True, "SECRET_KEY": secrets.token_hex(16), "DATABASE": str(path)})
     rules = get_rules("contree")
+    options = rules.resolve_options(BENCH_OPTIONS)
+    deals = [rules.read_deal(rules.declarations_from_form(form_deal(seq), options), options)
+             for seq in range(SHEET_DEALS)]
     with app.app_context():
         db = store.get_db()
-        options = rules.resolve_options(BENCH_OPTIONS)
-        match_id = store.create_match(db, game="contree", players=PLAYERS, first_dealer="N", options=options,
-                                      title="Club night")
-        for seq in range(SHEET_DEALS):
-            store.add_deal(db, match_id, rules.read_deal(rules.declarations_from_form(form_deal(seq), options),
-                                                         options))
-        deals = store.list_deals(db, match_id)
-    client = app.test_client()
+        match_ids = []
+        for _ in range(matches):
+            match_ids.append(store.create_match(db, game="contree", players=PLAYERS, first_dealer="N",
+                                                options=options, title="Club night"))
+            for declarations in deals:
+                store.add_deal(db, match_ids[-1], declarations)
+        store.close_thread_connections()
+    return app, match_ids
 
-    def ours() -> None:
-        response = client.get(f"/matches/{match_id}/sheet.pdf")
-        assert response.status_code == 200 and response.data.startswith(b"%PDF")
 
-    sheet = rules.score_sheet([d.declarations for d in deals], options)
+def _plain_sheet_html(app: Any, match_id: int) -> str:
+    """The sheet's 30 rows and cells as a bare table, without our templates and styles."""
+    from scorekeeper import store
+    from scorekeeper.games import get_rules
+
+    rules = get_rules("contree")
+    with app.app_context():
+        match = store.get_match(store.get_db(), match_id)
+        deals = store.list_deals(store.get_db(), match_id)
+        store.close_thread_connections()
+    sheet = rules.score_sheet([d.declarations for d in deals], match.options)
     rows = []
     for number, (deal, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1):
         cells = [number, deal.declarations.get("dealer", ""), row.scored.summary.render(),
@@ -199,8 +211,26 @@ def pdf_measures(tmp: Path) -> list[Measure]:
             cells += [rules.deal_points(row.scored).get(side, ""), row.scored.score[side], row.totals[side]]
         rows.append("<tr>" + "".join(_cell(c) for c in cells) + "</tr>")
     header = "".join(f"<th>{h}</th>" for h in ("#", "Dealer", "Contract", "Result", *["Points", "Score", "Total"] * 2))
-    plain_html = (f"<!doctype html><html><head><meta charset=utf-8></head><body><table><tr>{header}</tr>"
-                  f"{''.join(rows)}</table></body></html>")
+    return f"<table style='break-after: page'><tr>{header}</tr>{''.join(rows)}</table>"
+
+
+def _plain_document(tables: str) -> str:
+    return f"<!doctype html><html><head><meta charset=utf-8></head><body>{tables}</body></html>"
+
+
+def pdf_measures(tmp: Path) -> list[Measure]:
+    from weasyprint import HTML
+
+    from scorekeeper import store
+
+    app, (match_id,) = _sheet_app(tmp, 1)
+    client = app.test_client()
+
+    def ours() -> None:
+        response = client.get(f"/matches/{match_id}/sheet.pdf")
+        assert response.status_code == 200 and response.data.startswith(b"%PDF")
+
+    plain_html = _plain_document(_plain_sheet_html(app, match_id))
 
     def plain() -> None:
         HTML(string=plain_html).write_pdf()
@@ -214,6 +244,46 @@ def pdf_measures(tmp: Path) -> list[Measure]:
     ratio = our_time / plain_time
     return [measure("pdf: one 30-deal score sheet", our_time * 1e3, "ms", baseline=plain_time * 1e3, ratio=ratio,
                     target="ratio <= 1.5", met=ratio <= 1.5)]
+
+
+def _child(args: list[str]) -> tuple[float, float]:
+    """Run ``python ARGS`` from the project folder: its wall time (s) and the peak memory of the
+    largest process it ran, itself or a worker it waited for (MiB, from wait4's rusage)."""
+    began = time.perf_counter()
+    child = subprocess.Popen([sys.executable, *args], cwd=ROOT)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise RuntimeError(f"{args} exited {child.returncode}")
+    return time.perf_counter() - began, usage.ru_maxrss / 1024
+
+
+def booklet_measures(tmp: Path) -> list[Measure]:
+    """BOOKLET_SHEETS 30-deal sheets printed as one booklet by the printing process (as the page
+    starts it), against one plain WeasyPrint render of the same tables in one process."""
+    from scorekeeper import booklet, store
+
+    app, match_ids = _sheet_app(tmp, BOOKLET_SHEETS)
+    with app.app_context():
+        job = store.create_print_job(store.get_db(), token="bench", kind="sheets", params={"matches": match_ids},
+                                     language="en", total=len(match_ids))
+        store.close_thread_connections()
+    plain_file = tmp / "plain.html"
+    plain_file.write_text(_plain_document(_plain_sheet_html(app, match_ids[0]) * BOOKLET_SHEETS))
+    plain_time, plain_peak = _child(["-c", "import sys; from weasyprint import HTML; "
+                                           "HTML(filename=sys.argv[1]).write_pdf(sys.argv[2])",
+                                     str(plain_file), str(tmp / "plain.pdf")])
+    our_time, our_peak = _child([*booklet.COMMAND[1:], app.config["DATABASE"], job.token])
+    with app.app_context():
+        done = store.get_print_job(store.get_db(), job.token)
+        store.close_thread_connections()
+    if done.status != "done" or done.done != BOOKLET_SHEETS:
+        raise RuntimeError(f"the booklet was not printed: {done}")
+    label = f"pdf: {BOOKLET_SHEETS}-sheet booklet in the background"
+    return [measure(f"{label}: time", our_time, "s", baseline=plain_time, ratio=our_time / plain_time,
+                    target="< 8 s", met=our_time < 8),
+            measure(f"{label}: peak memory of one process", our_peak, "MiB", baseline=plain_peak,
+                    ratio=our_peak / plain_peak, target="< 300 MiB", met=our_peak < 300)]
 
 
 # -- HTTP ------------------------------------------------------------------------------
@@ -364,6 +434,8 @@ def main(argv: list[str] | None = None) -> int:
         results += engine_measures()
         progress("PDF")
         results += pdf_measures(Path(tmp))
+        progress("booklet")
+        results += booklet_measures(Path(tmp))
         if not args.skip_http:
             results += http_measures(Path(tmp), warmup=args.warmup, duration=args.duration,
                                      processes=args.processes, progress=progress)

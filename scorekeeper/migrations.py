@@ -36,3 +36,15 @@ def create_live_deals(db: Database) -> None:
         pk="match_id", foreign_keys=[("match_id", "matches", "id")],
         not_null={"declarations", "updated", "version"}, defaults={"version": 1}, strict=True,
     )
+
+
+@migrations()
+def create_print_jobs(db: Database) -> None:
+    """A booklet of sheets printed in the background: what it prints and how far it has got."""
+    db["print_jobs"].create(
+        {"id": int, "token": str, "kind": str, "params": str, "language": str, "status": str,
+         "done": int, "total": int, "error": str, "created": str, "updated": str},
+        pk="id", not_null={"token", "kind", "params", "language", "status", "done", "total", "created", "updated"},
+        defaults={"status": "queued", "done": 0, "total": 0, "error": ""}, strict=True,
+    )
+    db["print_jobs"].create_index(["token"], unique=True)

@@ -33,11 +33,14 @@ class StaticOnlyFetcher(URLFetcher):
         return super().fetch(url, headers)
 
 
-def render_pdf(template: str, **context: object) -> bytes:
-    """Render a print template to PDF bytes (autoescaped: names are untrusted)."""
+def html_to_pdf(html: str, static: Path) -> bytes:
+    """HTML to PDF bytes, its relative links read from ``static`` and nothing else fetched."""
     from weasyprint import HTML  # the import costs ~0.3 s; pay it only when printing
 
-    html = render_template(template, **context)
-    static = Path(current_app.static_folder or "static")
     return HTML(string=html, base_url=static.resolve().as_uri() + "/",
                 url_fetcher=StaticOnlyFetcher(static)).write_pdf()
+
+
+def render_pdf(template: str, **context: object) -> bytes:
+    """Render a print template to PDF bytes (autoescaped: names are untrusted)."""
+    return html_to_pdf(render_template(template, **context), Path(current_app.static_folder or "static"))

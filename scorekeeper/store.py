@@ -340,3 +340,48 @@ def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any
         deal_id = _append(db, match_id, declarations, None, None, guard)
         db.execute("delete from live_deals where match_id = ?", [match_id])
         return deal_id
+
+
+# -- booklets printed in the background ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PrintJob:
+    """A booklet being printed by its own process: ``done`` of ``total`` parts rendered."""
+
+    id: int
+    token: str
+    kind: str
+    params: Mapping[str, Any]
+    language: str
+    status: str  # queued, running, done, failed
+    done: int
+    total: int
+    error: str
+    created: str
+    updated: str
+
+
+def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str, Any], language: str,
+                     total: int) -> PrintJob:
+    """Queue a booklet of ``total`` parts."""
+    with write_transaction(db):
+        now = _now()
+        db.table("print_jobs").insert({"token": token, "kind": kind, "params": json.dumps(dict(params)),
+                                       "language": language, "total": total, "created": now, "updated": now})
+    return get_print_job(db, token)
+
+
+def get_print_job(db: Database, token: str) -> PrintJob:
+    """:raise NotFound: no booklet under that token"""
+    rows = list(db.query("select * from print_jobs where token = ?", [token]))
+    if not rows:
+        raise NotFound(token)
+    row = rows[0]
+    return PrintJob(**{**row, "params": json.loads(row["params"])})
+
+
+def update_print_job(db: Database, token: str, *, status: str, done: int | None = None, error: str = "") -> None:
+    """Say how far the booklet has got (``done`` parts), or that it is finished or failed."""
+    with write_transaction(db):
+        db.execute("update print_jobs set status = ?, done = coalesce(?, done), error = ?, updated = ? "
+                   "where token = ?", [status, done, error, _now(), token])

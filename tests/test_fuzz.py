@@ -131,7 +131,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
     return st.fixed_dictionaries({
         "match_id": st.sampled_from([world["match_id"]] * 3) | ids,
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,
-        "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words})
+        "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words, "token": words})
 
 
 # -- checks ----------------------------------------------------------------------------

@@ -37,7 +37,7 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "trump": "H", "bidder_points": "92", "last_trick": "bidders", "belote": "bidders", "action": "save",
              "hand": "7H AS KS", "trick_so_far": "QS 9S", "pile": "JH 9H 7S 8S",
              "hand_N": "AS", "hand_E": "7H", "hand_S": "7S 8S", "hand_W": "10S 8D", "leader": "N", "claimant": "N",
-             "claim": "all"}
+             "claim": "all", "matches": "1"}
 CSRF_PAGE = "Your form had gone stale"
 
 
@@ -61,7 +61,8 @@ def world(app, client):
     """A match with two deals; the values every route argument takes."""
     match_id = client.post("/api/v1/matches", json={"game": "contree", "players": PLAYERS}).json["id"]
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
-    return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "ja"}
+    return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "ja",
+            "token": "no-such-booklet"}
 
 
 def url(rule: str, values: dict) -> str:
@@ -229,7 +230,7 @@ def hostile(app, client, tmp_path, trap):
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
     texts = [*players.values(), title, notes]
     return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "en",
-            "texts": texts, "players": players, "trap": trap}
+            "token": "no-such-booklet", "texts": texts, "players": players, "trap": trap}
 
 
 HOSTILE_MARKUP = ("<script>alert", "<iframe", "<svg onload", 'href="javascript:', '<img src="file:',

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, live, main, matches, referee
+from . import api, live, main, matches, prints, referee
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -34,6 +34,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(prints.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

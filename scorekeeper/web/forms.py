@@ -7,18 +7,22 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 from __future__ import annotations
 
 import uuid
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField, Field, HiddenField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
 from ..games.base import DealField, GameRules, Option, Table
+from ..store import Match
 
 NAME_MAX = 40
 NOTES_MAX = 2000
@@ -123,6 +127,21 @@ def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping
                 players: Mapping[str, str], data: Mapping[str, Any] | None = None) -> EngineForm:
     """A versioned form of some other inputs the rules ask for (live mode: a trick)."""
     return _schema_form(specs, rules, options, players, data, base=_DealFormBase)
+
+
+class SheetsForm(FlaskForm):
+    """Which matches' sheets go into the booklet (ticked on the front page)."""
+
+    matches = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
+                                  option_widget=CheckboxInput(),
+                                  validators=[DataRequired(_l("Tick at least one match to print"))])
+
+
+def sheets_form(matches: Sequence[Match]) -> SheetsForm:
+    """The booklet form offering ``matches``."""
+    form = SheetsForm()
+    form.matches.choices = [(m.id, str(m.id)) for m in matches]
+    return form
 
 
 def form_values(form: EngineForm) -> dict[str, str]:

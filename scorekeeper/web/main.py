@@ -3,19 +3,34 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
 
 from .. import games, store
+from .forms import sheets_form
 
 bp = Blueprint("main", __name__)
 LANG_COOKIE_AGE = 365 * 24 * 3600
+RECENT = 30  # matches the front page lists, and offers to print
+
+
+def recent_matches() -> list[store.Match]:
+    """The latest matches, newest first."""
+    return store.list_matches(store.get_db(), limit=RECENT)
+
+
+def render_index(matches: list[store.Match], booklet: FlaskForm) -> str:
+    """The front page: the games one can start, the latest ``matches`` and the ``booklet`` form
+    that prints their sheets."""
+    return render_template("index.html", games=games.RULES.values(),
+                           game_names={key: rules.name for key, rules in games.RULES.items()},
+                           matches=matches, booklet=booklet)
 
 
 @bp.route("/")
 def index():
     """The games one can start, and the latest matches."""
-    return render_template("index.html", games=games.RULES.values(),
-                           game_names={key: rules.name for key, rules in games.RULES.items()},
-                           matches=store.list_matches(store.get_db(), limit=30))
+    matches = recent_matches()
+    return render_index(matches, sheets_form(matches))
 
 
 @bp.route("/lang/<code>")

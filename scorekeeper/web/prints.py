@@ -1,0 +1,63 @@
+"""Booklets: several sheets printed as one PDF in the background (scorekeeper.booklet).
+
+A POST queues the booklet and answers at once with its progress page; the page refreshes
+itself until the booklet is ready, then offers the PDF. The booklet's address carries an
+unguessable token.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
+from flask_babel import get_locale
+
+from .. import booklet, store
+from .forms import sheets_form
+from .main import recent_matches, render_index
+
+bp = Blueprint("prints", __name__, url_prefix="/prints")
+STALLED_AFTER = timedelta(minutes=2)  # a printing process silent this long has died
+
+
+@bp.post("/sheets")
+def sheets():
+    """Queue a booklet of the ticked matches' sheets; a bad choice is shown on the front page."""
+    matches = recent_matches()
+    form = sheets_form(matches)
+    if not form.validate_on_submit():
+        return render_index(matches, form), 422
+    chosen = sorted(form.matches.data)
+    job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
+    return redirect(url_for("prints.job", token=job.token))
+
+
+def _job(token: str) -> store.PrintJob:
+    """:raise NotFound: (404) no booklet under that token"""
+    try:
+        return store.get_print_job(store.get_db(), token)
+    except store.NotFound:
+        abort(404)
+
+
+def stalled(job: store.PrintJob) -> bool:
+    """A booklet whose process stopped saying anything before it was done."""
+    updated = datetime.fromisoformat(job.updated)
+    return job.status in ("queued", "running") and datetime.now(UTC) - updated > STALLED_AFTER
+
+
+@bp.get("/<token>")
+def job(token: str):
+    """How far the booklet has got; the PDF once it is ready."""
+    found = _job(token)
+    return render_template("prints/job.html", job=found, stalled=stalled(found))
+
+
+@bp.get("/<token>.pdf")
+def job_pdf(token: str):
+    """The finished booklet."""
+    found = _job(token)
+    if found.status != "done":
+        abort(404)
+    return send_file(booklet.output_path(current_app.config["DATABASE"], token), mimetype="application/pdf",
+                     download_name=f"scorekeeper-booklet-{found.id}.pdf")

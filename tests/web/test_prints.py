@@ -1,0 +1,119 @@
+"""Booklets: several sheets ticked on the front page, printed by a process of their own."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorekeeper import booklet, store
+from tests.helpers import csrf_token
+
+DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
+        "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
+WAIT_S = 120  # a generous bound for a loaded machine; the test waits for the state, never times it
+
+
+def start_match(client, names: tuple[str, str, str, str]) -> int:
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": dict(zip("NESW", names, strict=True))}).json["id"]
+    client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    return match_id
+
+
+def ask_booklet(client, match_ids: list[int]):
+    page = client.get("/").get_data(as_text=True)
+    return client.post("/prints/sheets", data={"csrf_token": csrf_token(page), "matches": [str(i) for i in match_ids]})
+
+
+def wait_for(client, location: str) -> str:
+    """The booklet's page once it says the booklet is ready or failed."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        html = client.get(location).get_data(as_text=True)
+        if "Ready:" in html or "could not be printed" in html:
+            return html
+        assert 'http-equiv="refresh"' in html  # the page follows the printing by itself
+        time.sleep(0.2)
+    pytest.fail(f"the booklet was not printed within {WAIT_S} s")
+
+
+def test_ticked_sheets_come_out_as_one_pdf_in_the_order_of_the_matches(client, tmp_path):
+    first = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    second = start_match(client, ("Émile", "Fleur", "Gaspard", "Hélène"))
+    response = ask_booklet(client, [second, first])
+    assert response.status_code == 302  # answered at once; the printing goes on elsewhere
+    location = response.headers["Location"]
+    html = wait_for(client, location)
+    assert "Ready: 2 sheets in one PDF." in html
+    with client.get(f"{location}.pdf") as pdf:
+        assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+        path = tmp_path / "booklet.pdf"
+        path.write_bytes(pdf.data)
+    pages = [subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(path), "-"], check=True,
+                            capture_output=True, text=True).stdout for n in (1, 2)]
+    assert "Alice & Carol" in pages[0] and "Émile & Gaspard" in pages[1]
+    assert "Émile" not in pages[0]
+
+
+def test_nothing_ticked_is_refused_on_the_front_page(client):
+    start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    response = ask_booklet(client, [])
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Tick at least one match to print" in html
+    assert "Alice" in html  # the list is still there to tick
+
+
+def test_a_match_not_offered_is_refused_and_the_ticks_are_kept(app, client):
+    match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    response = ask_booklet(client, [match_id, 987654])
+    assert response.status_code == 422
+    assert re.search(rf'value="{match_id}"\s+checked', response.get_data(as_text=True))
+    with app.app_context():
+        assert store.get_db().execute("select count(*) from print_jobs").fetchone()[0] == 0
+
+
+def test_a_booklet_is_only_found_under_its_token(client):
+    assert client.get("/prints/not-a-token").status_code == 404
+    assert client.get("/prints/not-a-token.pdf").status_code == 404
+
+
+def queued(app, **changes) -> store.PrintJob:
+    """A booklet row as a printing process left it (no process is started)."""
+    with app.app_context():
+        db = store.get_db()
+        job = store.create_print_job(db, token="t" * 32, kind="sheets", params={"matches": [1]}, language="en",
+                                     total=3)
+        if changes:
+            db["print_jobs"].update(job.id, changes)
+        return store.get_print_job(db, job.token)
+
+
+def test_a_booklet_in_progress_says_how_far_it_has_got_and_has_no_pdf_yet(app, client):
+    job = queued(app, status="running", done=2)
+    html = client.get(f"/prints/{job.token}").get_data(as_text=True)
+    assert "Printing: 2 of 3 sheets done." in html and '<progress max="3" value="2">' in html
+    assert client.get(f"/prints/{job.token}.pdf").status_code == 404
+
+
+def test_a_printing_process_that_died_is_called_stalled(app, client):
+    silent = (datetime.now(UTC) - timedelta(minutes=10)).isoformat(timespec="seconds")
+    job = queued(app, status="running", done=1, updated=silent)
+    html = client.get(f"/prints/{job.token}").get_data(as_text=True)
+    assert "The booklet could not be printed." in html
+    assert 'http-equiv="refresh"' not in html
+
+
+def test_a_failure_is_recorded_and_said(app):
+    """The process records why it failed (a match deleted after it was ticked) and the page says so."""
+    job = queued(app)
+    with pytest.raises(store.NotFound):
+        booklet.run(app, job.token)
+    with app.app_context():
+        failed = store.get_print_job(store.get_db(), job.token)
+    assert failed.status == "failed" and "NotFound" in failed.error
+    assert "could not be printed" in app.test_client().get(f"/prints/{job.token}").get_data(as_text=True)
