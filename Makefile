@@ -30,9 +30,10 @@ run: install runtime-deps
 	$(BIN)/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) --no-control-socket \
 		--access-logfile - "scorekeeper:create_app()"
 
-# Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser and pdftotext.
+# Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser, pdftotext
+# and pdftoppm, and zbarimg (reads the printed QR codes back).
 RUNTIME_DEBS := fonts-ipafont-gothic libharfbuzz-subset0
-TEST_DEBS := $(RUNTIME_DEBS) chromium poppler-utils
+TEST_DEBS := $(RUNTIME_DEBS) chromium poppler-utils zbar-tools
 define apt_ensure
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then :; \

@@ -33,6 +33,14 @@ class StaticOnlyFetcher(URLFetcher):
         return super().fetch(url, headers)
 
 
+def qr_data_uri(url: str) -> str:
+    """A QR code of ``url`` as an SVG ``data:`` URL (the only kind of image the fetcher serves
+    besides static files)."""
+    import segno
+
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+
+
 def html_to_pdf(html: str, static: Path) -> bytes:
     """HTML to PDF bytes, its relative links read from ``static`` and nothing else fetched."""
     from weasyprint import HTML  # the import costs ~0.3 s; pay it only when printing

@@ -41,6 +41,21 @@ def test_the_sheet_pdf_carries_names_totals_and_house_rules(client, tmp_path):
     assert "500" in text  # the target house rule
 
 
+def test_a_blank_sheet_has_the_players_ruled_lines_and_a_qr_code_that_opens_the_match(client, tmp_path):
+    match_id = client.post("/api/v1/matches", json={
+        "game": "pandoeren", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}}).json["id"]
+    response = client.get(f"/matches/{match_id}/blank.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data, tmp_path)
+    assert "山田太郎" in text and "Scan to record the deals" in text
+    assert "14" in text.split() and "15" not in text.split()  # the ruled lines fill one landscape page
+    subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", str(tmp_path / "sheet.pdf"),
+                    str(tmp_path / "page")], check=True)
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True,
+                          text=True)
+    assert read.stdout.strip() == f"http://localhost/matches/{match_id}"
+
+
 def refused(html: str) -> bytes:
     return HTML(string=html, base_url=STATIC.as_uri() + "/", url_fetcher=StaticOnlyFetcher(STATIC)).write_pdf()
 

@@ -99,6 +99,19 @@ def sheet_pdf(match_id: int):
         "Content-Disposition": f'inline; filename="scorekeeper-match-{match_id}.pdf"'})
 
 
+@bp.route("/<int:match_id>/blank.pdf")
+def blank_pdf(match_id: int):
+    """A sheet to fill in by hand, with a QR code that opens the match on a phone."""
+    from .. import pdf
+
+    match, rules = load_match(match_id)
+    body = pdf.render_pdf("print/blank.html", printed=date.today(), caption=(),
+                          qr=pdf.qr_data_uri(url_for("matches.sheet", match_id=match_id, _external=True)),
+                          **sheet_view(match, rules, []))
+    return Response(body, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="scorekeeper-blank-{match_id}.pdf"'})
+
+
 def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
                      deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
     """The deal scored where it stands on the sheet (a litige carries points between deals)."""
