@@ -79,7 +79,33 @@ def backup_command(target: Path, force: bool) -> None:
                f"{copy['deals']} deals, {copy['bytes']:,} bytes, integrity_check {copy['integrity']}")
 
 
+MIN_PASSWORD = 8
+
+
+@click.command("set-organiser-password")
+@click.option("--password-file", type=click.File("r"),
+              help="Read the password from the first line of this file ('-': standard input) instead of asking.")
+@with_appcontext
+def set_organiser_password_command(password_file) -> None:
+    """Set the password that opens the club's pages (players, tournaments) to the organiser."""
+    from .web import access
+
+    if password_file is not None:
+        password = password_file.readline().rstrip("\n")
+    else:
+        password = click.prompt("Organiser password", hide_input=True, confirmation_prompt=True)
+    if len(password) < MIN_PASSWORD:
+        raise click.ClickException(f"the password needs at least {MIN_PASSWORD} characters")
+    db = store.connect(current_app.config["DATABASE"])
+    try:
+        access.set_password(db, password)
+    finally:
+        db.close()
+    click.echo("The organiser password is set; log in at /organiser/login.")
+
+
 def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(init_db_command)
     app.cli.add_command(backup_command)
+    app.cli.add_command(set_organiser_password_command)

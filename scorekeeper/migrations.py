@@ -48,3 +48,31 @@ def create_print_jobs(db: Database) -> None:
         defaults={"status": "queued", "done": 0, "total": 0, "error": ""}, strict=True,
     )
     db["print_jobs"].create_index(["token"], unique=True)
+
+
+@migrations()
+def create_clubs_and_tournaments(db: Database) -> None:
+    """The club's players; tournaments, their entries, rounds and tables (each table a match,
+    reached from the table's phone by a secret link); the organiser's password."""
+    db["matches"].add_column("deal_limit", int, not_null_default=0)
+    db["players"].create({"id": int, "name": str, "licence": str, "created": str}, pk="id",
+                         not_null={"name", "created"}, defaults={"licence": ""}, strict=True)
+    db["tournaments"].create(
+        {"id": int, "name": str, "game": str, "options": str, "format": str, "rounds": int, "deals": int,
+         "ranking": str, "seed": int, "created": str},
+        pk="id", not_null={"name", "game", "options", "format", "rounds", "deals", "ranking", "seed", "created"},
+        strict=True)
+    db["entries"].create({"id": int, "tournament_id": int, "players": str}, pk="id",
+                         foreign_keys=[("tournament_id", "tournaments", "id")],
+                         not_null={"tournament_id", "players"}, strict=True)
+    db["rounds"].create({"id": int, "tournament_id": int, "number": int, "byes": str, "created": str}, pk="id",
+                        foreign_keys=[("tournament_id", "tournaments", "id")],
+                        not_null={"tournament_id", "number", "byes", "created"}, strict=True)
+    db["rounds"].create_index(["tournament_id", "number"], unique=True)
+    db["tables"].create(
+        {"id": int, "round_id": int, "number": int, "match_id": int, "sides": str, "token": str},
+        pk="id", foreign_keys=[("round_id", "rounds", "id"), ("match_id", "matches", "id")],
+        not_null={"round_id", "number", "match_id", "sides", "token"}, strict=True)
+    db["tables"].create_index(["match_id"], unique=True)
+    db["tables"].create_index(["token"], unique=True)
+    db["settings"].create({"key": str, "value": str}, pk="key", not_null={"value"}, strict=True)

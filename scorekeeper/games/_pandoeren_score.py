@@ -17,7 +17,7 @@ from . import jass
 from ._pandoeren_contracts import Kind, Partner
 from ._pandoeren_deal import SEATS, Deal, trick_verdict
 from ._pandoeren_roem import CARD_POINTS, LAST_TRICK, PANDOEREN_ORDERS, STUK, RoemVerdict, judge_roem
-from .base import MatchResult, Options, Say, ScoredDeal
+from .base import MatchResult, Options, Say, ScoredDeal, highest_total
 
 _PLAYS = MappingProxyType({  # (partner kind or "alone", trumps, called card known) -> the contract line
     ("called", True, True): N_("%(declarer)s plays %(contract)s %(suit)s with %(partner)s, who holds the "
@@ -188,8 +188,7 @@ def agreed_result(totals: Mapping[str, int], played: int, options: Options) -> M
     agreed = options["agreed_deals"]
     if not agreed or played < agreed:
         return None
-    top = max(totals[seat] for seat in SEATS)
-    leaders = [seat for seat in SEATS if totals[seat] == top]
+    top, leaders = highest_total({seat: totals[seat] for seat in SEATS})
     params = {"deals": agreed, "total": top, "seats": ", ".join(leaders), "seat": leaders[0]}
     if len(leaders) > 1:
         return MatchResult(None, True, (Say(N_("After the agreed %(deals)d deals %(seats)s share the highest "

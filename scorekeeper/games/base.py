@@ -208,6 +208,27 @@ class MatchResult:
     lines: tuple[Say, ...]
 
 
+def highest_total(totals: Mapping[str, int]) -> tuple[int, list[str]]:
+    """The highest total and the sides that have it, in ``totals``' order."""
+    top = max(totals.values())
+    return top, [side for side, total in totals.items() if total == top]
+
+
+def result_after_deals(totals: Mapping[str, int], played: int, deals: int,
+                       label: Callable[[str], str] = str) -> MatchResult | None:
+    """A match of a fixed number of ``deals`` (a tournament's rounds): once they are played the
+    highest total wins; equal highest totals are a draw. None while it goes on."""
+    if not deals or played < deals:
+        return None
+    top, leaders = highest_total(totals)
+    params = {"deals": deals, "total": top, "sides": ", ".join(map(label, leaders)), "side": label(leaders[0])}
+    if len(leaders) > 1:
+        return MatchResult(None, True, (Say(N_("The round's number of deals is reached (%(deals)d): %(sides)s "
+                                               "share the highest total, %(total)d: a draw"), params),))
+    return MatchResult(leaders[0], False, (Say(N_("The round's number of deals is reached (%(deals)d): %(side)s "
+                                                  "has the highest total, %(total)d, and wins"), params),))
+
+
 @dataclass(frozen=True, slots=True)
 class SheetRow:
     """One deal on the running sheet, with the totals after it."""

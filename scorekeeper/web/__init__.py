@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, live, main, matches, prints, referee
+from . import api, live, main, matches, prints, referee, tournaments
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -35,6 +35,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
@@ -74,7 +75,9 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        messages = {404: _("Nothing here: the page or the record does not exist."),
+        messages = {401: _("Only the organiser may do this: log in first."),
+                    403: _("This is a tournament's table: open it with the table's link (its QR code)."),
+                    404: _("Nothing here: the page or the record does not exist."),
                     405: _("That action is not allowed here."),
                     413: _("The request is too large.")}
         return _error(messages.get(err.code or 500, err.description or ""), err.code or 500)

@@ -16,6 +16,7 @@ from flask_babel import gettext
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
+from . import access
 from .matches import refuse_after_end
 from .forms import NAME_MAX
 from .sheets import scored_sheet, side_names
@@ -130,10 +131,15 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
 
 
 def _get_match(match_id: int) -> store.Match:
+    """:raise NotFound: (404) no such match; Forbidden (403): a tournament's table without its
+    token (header ``X-Table-Token``)"""
     try:
-        return store.get_match(store.get_db(), match_id)
+        match = store.get_match(store.get_db(), match_id)
     except store.NotFound:
         abort(404)
+    if not access.may_use(match_id):
+        abort(403)
+    return match
 
 
 def _players(seats: tuple[str, ...], raw: object) -> dict[str, str]:
@@ -229,6 +235,8 @@ def _deal_answer(match_id: int, deal_id: int):
 
 
 def _deal_or_404(match_id: int, deal_id: int) -> store.Deal:
+    """The deal of a match this request may use (see :func:`_get_match`)."""
+    _get_match(match_id)
     try:
         return store.get_deal(store.get_db(), match_id, deal_id)
     except store.NotFound:

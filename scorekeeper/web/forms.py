@@ -13,10 +13,19 @@ from typing import Any
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField, Field, HiddenField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField,
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    PasswordField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length
+from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
@@ -205,6 +214,73 @@ def match_options(form: EngineForm, shown: Mapping[str, Any], preset: Collection
         if key in preset or str(value).strip() != str(shown[key]):
             chosen[key] = value
     return chosen
+
+
+FORMAT_LABELS = {"pairs": _l("Fixed pairs (or single players, side against side)"),
+                 "individual": _l("Individual, partners change every round")}
+
+
+def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Sequence[str],
+                    rankings: Mapping[str, str]) -> EngineForm:
+    """Start a tournament: its name, format, rounds, deals per round, ranking rule and the house
+    rules every table plays by."""
+
+    class TournamentForm(EngineForm):
+        name = StringField(_l("Name"), validators=[DataRequired(_l("Give the tournament a name.")), Length(max=80)])
+        format = RadioField(_l("Format"), choices=[SelectChoice(f, FORMAT_LABELS[f]) for f in formats],
+                            default=formats[0], validate_choice=True)
+        rounds = IntegerField(_l("Rounds"), default=4, validators=[NumberRange(1, 20, _l("From 1 to 20 rounds."))])
+        deals = IntegerField(_l("Deals per round"), default=0,
+                             validators=[NumberRange(0, 100, _l("From 0 to 100 deals."))],
+                             description=_l("0: each table plays to the game's target; otherwise the highest "
+                                            "total after this many deals wins"))
+        ranking = RadioField(_l("Ranking"), choices=[SelectChoice(k, _l(v)) for k, v in rankings.items()],
+                             default=next(iter(rankings)), validate_choice=True)
+        option_keys = tuple(option.key for option in rules.options)
+
+    for option in rules.options:
+        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key]))
+    return TournamentForm()
+
+
+class PlayerForm(FlaskForm):
+    """A club player."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(_l("A player needs a name.")), Length(max=NAME_MAX)],
+                       render_kw={"autocomplete": "off", "maxlength": NAME_MAX})
+    licence = StringField(_l("Licence number"), validators=[Length(max=30)],
+                          description=_l("Optional: the federation's number"))
+
+
+class LoginForm(FlaskForm):
+    """The organiser's password."""
+
+    password = PasswordField(_l("Organiser password"), validators=[DataRequired(_l("Type the password."))])
+
+
+def entry_form(players: Sequence[Any], size: int) -> FlaskForm:
+    """Register an entry: ``size`` players picked from the club's (a pair, or one player)."""
+
+    class EntryForm(FlaskForm):
+        player_keys = tuple(f"player_{n}" for n in range(1, size + 1))
+
+    choices = [SelectChoice("", "—")] + [SelectChoice(str(p.id), p.name) for p in players]
+    for n in range(1, size + 1):
+        setattr(EntryForm, f"player_{n}", SelectField(
+            _l("Player %(n)d", n=n) if size > 1 else _l("Player"), choices=choices,
+            validators=[DataRequired(_l("Pick a player."))]))
+    return EntryForm()
+
+
+def swap_form(entries: Sequence[tuple[int, str]]) -> FlaskForm:
+    """Exchange two entries' places in the round not yet begun."""
+    choices = [SelectChoice(str(entry_id), name) for entry_id, name in entries]
+
+    class SwapForm(FlaskForm):
+        first = SelectField(_l("Swap"), choices=choices, validators=[DataRequired()])
+        second = SelectField(_l("with"), choices=choices, validators=[DataRequired()])
+
+    return SwapForm()
 
 
 def match_players(form: EngineForm) -> dict[str, str]:

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
+from . import access
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
 from .sheets import scored_sheet, sheet_view
 
@@ -22,11 +23,14 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
     """The match and its game's rules.
 
     :raise NotFound: (404) no such match
+    :raise Forbidden: (403) a tournament's table, without its link (see :mod:`.access`)
     """
     try:
         match = store.get_match(store.get_db(), match_id)
     except store.NotFound:
         abort(404)
+    if not access.may_use(match_id):
+        abort(403)
     return match, games.get_rules(match.game)
 
 
@@ -41,7 +45,7 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
     return guard
 
 
-def _options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
+def options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
     """Options named in a link (``?players=3``) or a posted form (``opt_players``).
 
     They shape the new-match form (its seats); a bad value falls back to the defaults
@@ -59,8 +63,8 @@ def _options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]
 def new(game: str):
     """Start a match: seats, first dealer, house rules."""
     rules = games.RULES.get(game) or abort(404)
-    shown = _options_from(rules, request.args)  # the preset the form was drawn with
-    form = match_form(rules, _options_from(rules, request.form) if request.method == "POST" else shown)
+    shown = options_from(rules, request.args)  # the preset the form was drawn with
+    form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown)
     if form.validate_on_submit():
         try:
             preset = {option.key for option in rules.options if option.key in request.args}

@@ -17,6 +17,7 @@ from .. import games, store
 from ..cards import parse_cards, sort_cards
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules
+from . import access
 from .forms import form_values, referee_form
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
@@ -81,7 +82,7 @@ def _linked_match(rules: GameRules) -> tuple[store.Match | None, str]:
         match = store.get_match(store.get_db(), int(match_id))
     except store.NotFound:
         return None, ""
-    if match.game != rules.key:
+    if match.game != rules.key or not access.may_use(match.id):
         return None, ""
     return match, field if field in rules.pile_fields else ""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -13,7 +14,7 @@ from flask_babel import get_locale, gettext as _
 from markupsafe import Markup
 
 from .. import store
-from ..games.base import GameRules, Option, Sheet, Table
+from ..games.base import GameRules, Option, Sheet, Table, result_after_deals
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # sheets kept per worker process, scored and rendered
@@ -53,15 +54,21 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object
 
     Not the match id and version alone: SQLite may give a deleted match's id to a new one.
     """
-    return (current_app.config["DATABASE"], match.id, match.game,
+    return (current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
             json.dumps(match.options, sort_keys=True),
             tuple((d.id, d.version, json.dumps(d.declarations, sort_keys=True)) for d in deals))
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
-    """The match's sheet, scored by the engine from the stored declarations (once per content)."""
-    return SHEETS.get(content_key(match, deals),
-                      lambda: rules.score_sheet([d.declarations for d in deals], match.options))
+    """The match's sheet, scored by the engine from the stored declarations (once per content);
+    a tournament's fixed number of deals ends the match too, if the game has not ended it first."""
+    def score() -> Sheet:
+        sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+        if sheet.result is None and match.deal_limit:
+            return replace(sheet, result=result_after_deals(sheet.totals, len(deals), match.deal_limit,
+                                                            rules.side_label))
+        return sheet
+    return SHEETS.get(content_key(match, deals), score)
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:

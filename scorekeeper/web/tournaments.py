@@ -1,0 +1,559 @@
+"""The club: players, tournaments, rounds, tables and standings (the organiser's pages), the
+tables' secret links, and the standings on the wall screen.
+
+A table is a normal match created by the draw, with the tournament's house rules and, where
+the tournament says so, a fixed number of deals; its phone reaches it through the table's link
+(``/t/<token>``), see :mod:`.access`. Results and standings are always derived from the
+tables' sheets (DESIGN.md principle 1).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext as _
+
+from .. import booklet, games, pairings, store
+from ..errors import N_, RuleViolation
+from ..games.base import GameRules, MatchResult
+from . import access
+from .forms import (
+    FORMAT_LABELS,
+    EngineForm,
+    LoginForm,
+    PlayerForm,
+    entry_form,
+    match_options,
+    swap_form,
+    tournament_form,
+)
+from .matches import options_from
+from .sheets import scored_sheet, sheet_view
+
+bp = Blueprint("tournaments", __name__)
+WALL_REFRESH_S = 30
+
+
+# -- what a tournament's game allows ------------------------------------------------------
+
+def formats(rules: GameRules, options: Mapping[str, Any]) -> list[str]:
+    """The formats the game's table allows: side against side needs two sides; rotating
+    partners need four seats."""
+    table = rules.table(options)
+    found = []
+    if len(table.sides) == 2 and len(table.seats) in (2, 4):
+        found.append("pairs")
+    if len(table.seats) == 4:
+        found.append("individual")
+    return found
+
+
+def seats_per_entry(tournament: store.Tournament, rules: GameRules) -> int:
+    """Players in one entry: a pair (two of four seats), a single player otherwise."""
+    seats = rules.table(tournament.options).seats
+    return len(seats) // 2 if tournament.format == "pairs" else 1
+
+
+def seating(tournament: store.Tournament, rules: GameRules, sides: Sequence[Sequence[int]],
+            entries: Mapping[int, store.Entry]) -> dict[str, int]:
+    """Seat -> player id for a table's sides: a pair sits N+S or E+W (one player each side at a
+    two-seat table); individual partners sit across (the first side N+S)."""
+    seats = rules.table(tournament.options).seats
+    if tournament.format == "pairs":
+        players = [p for side in sides for p in entries[side[0]].players]
+        order = (seats[0], seats[2], seats[1], seats[3]) if len(seats) == 4 else seats
+    else:
+        (a, c), (b, d) = sides
+        players = [entries[e].players[0] for e in (a, c, b, d)]
+        order = (seats[0], seats[2], seats[1], seats[3])
+    return dict(zip(order, players, strict=True))
+
+
+def _names(seated: Mapping[str, int], players: Mapping[int, store.Player]) -> dict[str, str]:
+    return {seat: players[player_id].name for seat, player_id in seated.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table as the organiser and the standings see it."""
+
+    table: store.TableRow
+    match: store.Match
+    deals: int
+    result: MatchResult | None
+    outcome: pairings.Result | None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything derived about a tournament: its entries, rounds, tables and standings."""
+
+    tournament: store.Tournament
+    rules: GameRules
+    entries: dict[int, store.Entry]
+    players: dict[int, store.Player]
+    rounds: list[store.RoundRow]
+    tables: dict[int, list[TableView]]  # round number -> its tables
+    standings: list[pairings.Standing]
+
+    def entry_name(self, entry_id: int) -> str:
+        return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
+
+    def names(self, entry_ids: Sequence[int], separator: str = " & ") -> str:
+        """Several entries by name: a side of partners, or those sitting out."""
+        return separator.join(self.entry_name(e) for e in entry_ids)
+
+    def round_finished(self, number: int) -> bool:
+        return all(view.result is not None for view in self.tables.get(number, []))
+
+    def round_begun(self, number: int) -> bool:
+        return any(view.deals for view in self.tables.get(number, []))
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) >= self.tournament.rounds and self.round_finished(len(self.rounds))
+
+
+def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mapping[str, int],
+             entry_of: Mapping[int, int], totals: Mapping[str, int], result: MatchResult) -> pairings.Result:
+    """A finished table as the standings count it: each game side's entries and points."""
+    table = state_rules.table(tournament.options)
+    sides = [tuple(dict.fromkeys(entry_of[seated[seat]] for seat in table.seats
+                                 if state_rules.side_of(seat) == side)) for side in table.sides]
+    winner = None if result.winner is None else list(table.sides).index(result.winner)
+    return pairings.Result(tuple(sides), tuple(totals[side] for side in table.sides), winner)
+
+
+def load_state(tournament_id: int) -> State:
+    """The tournament and all that follows from its tables' sheets (404 if there is none)."""
+    db = store.get_db()
+    try:
+        tournament = store.get_tournament(db, tournament_id)
+    except store.NotFound:
+        abort(404)
+    rules = games.get_rules(tournament.game)
+    entries = {e.id: e for e in store.list_entries(db, tournament_id)}
+    players = {p.id: p for p in store.list_players(db)}
+    entry_of = {p: e.id for e in entries.values() for p in e.players}
+    rounds = store.list_rounds(db, tournament_id)
+    tables: dict[int, list[TableView]] = {}
+    for round_row in rounds:
+        for table in round_row.tables:
+            match = store.get_match(db, table.match_id)
+            deals = store.list_deals(db, table.match_id)
+            sheet = scored_sheet(match, rules, deals)
+            seated = seating(tournament, rules, table.sides, entries)
+            outcome = (_outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result)
+                       if sheet.result is not None else None)
+            tables.setdefault(round_row.number, []).append(TableView(table, match, len(deals), sheet.result, outcome))
+    results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
+    byes = [entry for r in rounds for entry in r.byes]
+    return State(tournament, rules, entries, players, rounds, tables,
+                 pairings.standings(entries, results, byes, tournament.ranking))
+
+
+# -- the organiser's door ------------------------------------------------------------------
+
+@bp.route("/organiser/login", methods=("GET", "POST"))
+def login():
+    """The organiser's password opens the club's pages for this browser."""
+    form = LoginForm()
+    if form.validate_on_submit():
+        if access.log_in(form.password.data or ""):
+            target = request.args.get("next", "")
+            if not target.startswith("/") or target.startswith("//"):
+                target = url_for("tournaments.index")
+            return redirect(target)
+        form.password.errors = [*form.password.errors, _("That is not the organiser's password.")]
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), status
+
+
+@bp.post("/organiser/logout")
+def logout():
+    """Close the organiser's session on this browser."""
+    access.log_out()  # the CSRF token was checked before the view (CSRFProtect)
+    return redirect(url_for("main.index"))
+
+
+# -- players -------------------------------------------------------------------------------
+
+@bp.route("/players", methods=("GET", "POST"))
+@access.organiser_only
+def players():
+    """The club's players, and a form to add one."""
+    form = PlayerForm()
+    if form.validate_on_submit():
+        store.add_player(store.get_db(), form.name.data.strip(), (form.licence.data or "").strip())
+        flash(_("%(name)s joined the club's players.", name=form.name.data.strip()))
+        return redirect(url_for("tournaments.players"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/players.html", form=form,
+                           players=store.list_players(store.get_db())), status
+
+
+def _said_outcome(outcome: pairings.Result | None, entry: int) -> str:
+    """How a table ended for ``entry``."""
+    if outcome is None:
+        return _("in play")
+    if outcome.winner is None:
+        return _("a draw")
+    return _("won") if entry in outcome.sides[outcome.winner] else _("lost")
+
+
+def _history(player_id: int) -> list[dict[str, Any]]:
+    """The player's tournaments with their place and each table played."""
+    found = []
+    for tournament in store.list_tournaments(store.get_db()):
+        entries = store.list_entries(store.get_db(), tournament.id)
+        mine = [e for e in entries if player_id in e.players]
+        if not mine:
+            continue
+        state = load_state(tournament.id)
+        place = next(i for i, s in enumerate(state.standings, start=1) if s.entry == mine[0].id)
+        tables = [(view, _said_outcome(view.outcome, mine[0].id)) for views in state.tables.values()
+                  for view in views if any(mine[0].id in side for side in view.table.sides)]
+        found.append({"tournament": tournament, "place": place, "entries": len(entries), "tables": tables})
+    return found
+
+
+@bp.route("/players/<int:player_id>", methods=("GET", "POST"))
+@access.organiser_only
+def player(player_id: int):
+    """A player: name and licence to edit, and the tournaments played."""
+    try:
+        found = store.get_player(store.get_db(), player_id)
+    except store.NotFound:
+        abort(404)
+    form = PlayerForm(data={"name": found.name, "licence": found.licence})
+    if form.validate_on_submit():
+        store.update_player(store.get_db(), player_id, form.name.data.strip(), (form.licence.data or "").strip())
+        flash(_("Saved."))
+        return redirect(url_for("tournaments.player", player_id=player_id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/player.html", player=found, form=form, history=_history(player_id)), status
+
+
+# -- tournaments ---------------------------------------------------------------------------
+
+@bp.get("/tournaments")
+@access.organiser_only
+def index():
+    """The tournaments, and the games one can start one of."""
+    startable = [rules for rules in games.RULES.values() if formats(rules, rules.resolve_options())]
+    return render_template("tournaments/index.html", tournaments=store.list_tournaments(store.get_db()),
+                           games=startable, game_names={key: rules.name for key, rules in games.RULES.items()})
+
+
+@bp.route("/tournaments/new/<game>", methods=("GET", "POST"))
+@access.organiser_only
+def new(game: str):
+    """Start a tournament of ``game``: format, rounds, deals per round, ranking, house rules."""
+    rules = games.RULES.get(game) or abort(404)
+    shown = options_from(rules, request.args)
+    allowed = formats(rules, shown) or abort(404)
+    form = tournament_form(rules, options_from(rules, request.form) if request.method == "POST" else shown,
+                           allowed, pairings.RANKINGS)
+    if form.validate_on_submit():
+        try:
+            options = rules.resolve_options(match_options(form, shown, ()))
+            if form.format.data not in formats(rules, options):
+                raise RuleViolation(N_("This format needs four players at a table"), field="format")
+        except RuleViolation as err:
+            form.attach(err)
+        else:
+            tournament_id = store.create_tournament(
+                store.get_db(), name=form.name.data.strip(), game=rules.key, options=options,
+                format=form.format.data, rounds=form.rounds.data, deals=form.deals.data,
+                ranking=form.ranking.data, seed=secrets.randbelow(2**31))
+            return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/new.html", form=form, rules=rules), status
+
+
+def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
+    db = store.get_db()
+    size = seats_per_entry(state.tournament, state.rules)
+    entered = {p for e in state.entries.values() for p in e.players}
+    current = len(state.rounds)
+    swap = None
+    if current and not state.round_begun(current):
+        in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
+        swap = swap_form([(e, state.entry_name(e)) for e in in_round])
+    return render_template(
+        "tournaments/tournament.html", state=state, rules=state.rules, size=size,
+        entry_form=entry or entry_form([p for p in store.list_players(db) if p.id not in entered], size),
+        swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
+        format_label=FORMAT_LABELS[state.tournament.format],
+        can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
+        and (not state.rounds or state.round_finished(current))), status
+
+
+@bp.get("/tournaments/<int:tournament_id>")
+@access.organiser_only
+def tournament(tournament_id: int):
+    """The organiser's desk: entries, rounds, tables and their links, standings."""
+    return _page(load_state(tournament_id))
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries")
+@access.organiser_only
+def add_entry(tournament_id: int):
+    """Register a pair or a player."""
+    state = load_state(tournament_id)
+    size = seats_per_entry(state.tournament, state.rules)
+    form = entry_form(store.list_players(store.get_db()), size)
+    if form.validate_on_submit():
+        chosen = [int(form[key].data) for key in form.player_keys]
+        try:
+            if len(set(chosen)) != len(chosen):
+                raise RuleViolation(N_("Pick two different players"), field="player_2")
+            store.add_entry(store.get_db(), tournament_id, chosen)
+        except RuleViolation as err:
+            field = form._fields.get(err.field or "") or form[form.player_keys[0]]
+            field.errors = [*field.errors, _(err.template, **err.params) if err.params else _(err.template)]
+        else:
+            return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
+    return _page(state, entry=form, status=422)
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/delete")
+@access.organiser_only
+def remove_entry(tournament_id: int, entry_id: int):
+    """Withdraw an entry before the first round."""
+    if entry_id not in load_state(tournament_id).entries:
+        abort(404)
+    try:
+        store.remove_entry(store.get_db(), tournament_id, entry_id)
+    except RuleViolation as err:
+        flash(_(err.template, **err.params) if err.params else _(err.template))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
+
+
+def _check_drawable(tournament_id: int, number: int) -> None:
+    """Inside the draw's write lock: may round ``number`` be drawn now?"""
+    state = load_state(tournament_id)
+    if len(state.rounds) >= number:
+        raise RuleViolation(N_("Round %(round)d is drawn already"), field="round", round=number)
+    if number > state.tournament.rounds:
+        raise RuleViolation(N_("All %(rounds)d rounds are played"), field="round", rounds=state.tournament.rounds)
+    if state.rounds and not state.round_finished(len(state.rounds)):
+        raise RuleViolation(N_("Round %(round)d is not finished: every table must reach its result first"),
+                            field="round", round=len(state.rounds))
+    need = 4 if state.tournament.format == "individual" else 2
+    if len(state.entries) < need:
+        raise RuleViolation(N_("At least %(count)d entries are needed to draw a round"), field="round", count=need)
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds")
+@access.organiser_only
+def draw(tournament_id: int):
+    """Draw the next round: its tables and their links (round one at random from the seed,
+    then Swiss, or rotating partners)."""
+    state = load_state(tournament_id)
+    number = len(state.rounds) + 1
+    round_ = pairings.next_round(
+        list(state.entries), [pairings.Round(tuple(t.sides for t in r.tables), r.byes) for r in state.rounds],
+        [v.outcome for views in state.tables.values() for v in views if v.outcome is not None],
+        seats=4 if state.tournament.format == "individual" else 2, seed=state.tournament.seed,
+        ranking=state.tournament.ranking)
+    seats = state.rules.table(state.tournament.options).seats
+    tables = [(sides, _names(seating(state.tournament, state.rules, sides, state.entries), state.players),
+               access.new_token(), _("%(tournament)s · round %(round)d, table %(table)d",
+                                     tournament=state.tournament.name, round=number, table=index))
+              for index, sides in enumerate(round_.tables, start=1)]
+    try:
+        store.add_round(store.get_db(), tournament_id, number, round_.byes, tables, game=state.rules.key,
+                        first_dealer=seats[0], options=state.tournament.options,
+                        deal_limit=state.tournament.deals, ready=lambda: _check_drawable(tournament_id, number))
+    except RuleViolation as err:
+        flash(_(err.template, **err.params) if err.params else _(err.template))
+    else:
+        flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=len(tables)))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{number}"))
+
+
+@bp.post("/tournaments/<int:tournament_id>/swap")
+@access.organiser_only
+def swap(tournament_id: int):
+    """Exchange two entries' places in the last round before any of its deals is recorded."""
+    state = load_state(tournament_id)
+    if not state.rounds:
+        abort(404)
+    last = state.rounds[-1]
+    form = swap_form([(e, "") for table in last.tables for side in table.sides for e in side])
+    if not form.validate_on_submit():
+        flash(_("Pick two entries of the round to swap."))
+        return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+    first, second = int(form.first.data), int(form.second.data)
+    if first == second:
+        flash(_("Pick two different entries to swap."))
+        return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+
+    def moved(side: Sequence[int]) -> tuple[int, ...]:
+        return tuple(second if e == first else first if e == second else e for e in side)
+
+    changes = []
+    for table in last.tables:
+        sides = tuple(moved(side) for side in table.sides)
+        if sides != table.sides:
+            changes.append((table.id, sides, _names(seating(state.tournament, state.rules, sides, state.entries),
+                                                    state.players)))
+
+    def ready() -> None:
+        if load_state(tournament_id).round_begun(last.number):
+            raise RuleViolation(N_("Round %(round)d has begun: its seats can no longer change"), round=last.number)
+
+    try:
+        store.reseat_tables(store.get_db(), changes, ready)
+    except RuleViolation as err:
+        flash(_(err.template, **err.params) if err.params else _(err.template))
+    else:
+        flash(_("%(first)s and %(second)s swapped places.", first=state.entry_name(first),
+                second=state.entry_name(second)))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{last.number}"))
+
+
+@bp.post("/tournaments/<int:tournament_id>/tables/<int:table_id>/token")
+@access.organiser_only
+def reissue(tournament_id: int, table_id: int):
+    """Revoke a table's link and make a new one (a phone that had the old one is refused)."""
+    state = load_state(tournament_id)
+    if not any(t.id == table_id for r in state.rounds for t in r.tables):
+        abort(404)
+    store.set_table_token(store.get_db(), table_id, access.new_token())
+    flash(_("The table's old link no longer works; here is its new one."))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+
+
+@bp.get("/tournaments/<int:tournament_id>/standings")
+def standings(tournament_id: int):
+    """The standings for the wall screen: large, and refreshing by itself."""
+    state = load_state(tournament_id)
+    return render_template("tournaments/standings.html", state=state, refresh=WALL_REFRESH_S,
+                           ranking_said=_(pairings.RANKINGS[state.tournament.ranking]))
+
+
+# -- a table's phone -----------------------------------------------------------------------
+
+@bp.get("/t/<token>")
+def table_link(token: str):
+    """A table's secret link: this phone may now record the deals of that table, and only those."""
+    table = store.table_by_token(store.get_db(), token)
+    if table is None:
+        abort(404)
+    access.grant_table(table.match_id, token)
+    return redirect(url_for("matches.sheet", match_id=table.match_id))
+
+
+# -- printing ------------------------------------------------------------------------------
+
+def _round_views(state: State, number: int) -> tuple[store.RoundRow, list[TableView]]:
+    if not 0 < number <= len(state.rounds):
+        abort(404)
+    return state.rounds[number - 1], state.tables.get(number, [])
+
+
+def _printed(template: str, **context: Any) -> str:
+    return render_template(template, printed=date.today(), **context)
+
+
+@bp.get("/tournaments/<int:tournament_id>/rounds/<int:number>/pairings.pdf")
+@access.organiser_only
+def pairings_pdf(tournament_id: int, number: int):
+    """A round's tables and who sits where, to pin on the wall."""
+    from .. import pdf
+
+    state = load_state(tournament_id)
+    round_, views = _round_views(state, number)
+    html = _pairings_html(state, round_, views)
+    return _pdf_response(pdf.html_to_pdf(html, _static()), f"round-{number}")
+
+
+def _pairings_html(state: State, round_: store.RoundRow, views: list[TableView]) -> str:
+    return _printed("print/pairings.html", state=state, views=views, byes=round_.byes,
+                    title=_("%(tournament)s · round %(round)d", tournament=state.tournament.name, round=round_.number),
+                    subtitle=_(state.rules.name))
+
+
+def _standings_html(state: State) -> str:
+    return _printed("print/standings.html", state=state, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
+                    title=_("%(tournament)s · standings", tournament=state.tournament.name),
+                    subtitle=_(state.rules.name))
+
+
+@bp.get("/tournaments/<int:tournament_id>/standings.pdf")
+@access.organiser_only
+def standings_pdf(tournament_id: int):
+    """The standings on A4."""
+    from .. import pdf
+
+    return _pdf_response(pdf.html_to_pdf(_standings_html(load_state(tournament_id)), _static()), "standings")
+
+
+def _static() -> Path:
+    return Path(current_app.static_folder or "static")
+
+
+def _pdf_response(body: bytes, name: str) -> Response:
+    return Response(body, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="scorekeeper-{name}.pdf"'})
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/sheets")
+@access.organiser_only
+def round_sheets(tournament_id: int, number: int):
+    """The round's table sheets (players, ruled lines, the table's link as a QR code), printed
+    in the background."""
+    state = load_state(tournament_id)
+    _, views = _round_views(state, number)
+    tables = [{"match": view.match.id, "round": number, "table": view.table.number,
+               "url": url_for("tournaments.table_link", token=view.table.token, _external=True)} for view in views]
+    job = booklet.start("tables", {"tables": tables}, total=len(tables), language=str(get_locale() or "en"))
+    return redirect(url_for("prints.job", token=job.token))
+
+
+@booklet.kind("tables")
+def table_sheet_parts(params: dict[str, Any]) -> list[str]:
+    """Blank table sheets, each with its table's link as a QR code."""
+    from .. import pdf
+
+    db, parts = store.get_db(), []
+    for table in params["tables"]:
+        match = store.get_match(db, table["match"])
+        view = sheet_view(match, games.get_rules(match.game), [])
+        parts.append(_printed("print/blank.html", qr=pdf.qr_data_uri(table["url"]), **view,
+                              caption=(_("Round %(round)d · Table %(table)d", round=table["round"],
+                                         table=table["table"]),)))
+    return parts
+
+
+@bp.post("/tournaments/<int:tournament_id>/booklet")
+@access.organiser_only
+def tournament_booklet(tournament_id: int):
+    """The whole tournament: the standings, then each round's pairings and its tables' sheets,
+    printed in the background."""
+    state = load_state(tournament_id)
+    total = 1 + sum(1 + len(views) for views in state.tables.values())
+    job = booklet.start("tournament", {"tournament": tournament_id}, total=total, language=str(get_locale() or "en"))
+    return redirect(url_for("prints.job", token=job.token))
+
+
+@booklet.kind("tournament")
+def tournament_parts(params: dict[str, Any]) -> list[str]:
+    """The standings, then per round its pairings and every table's filled sheet."""
+    state = load_state(params["tournament"])
+    db, parts = store.get_db(), [_standings_html(state)]
+    for round_ in state.rounds:
+        views = state.tables.get(round_.number, [])
+        parts.append(_pairings_html(state, round_, views))
+        for view in views:
+            parts.append(_printed("print/sheet.html", **sheet_view(view.match, state.rules,
+                                                                   store.list_deals(db, view.match.id))))
+    return parts
