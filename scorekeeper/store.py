@@ -635,3 +635,46 @@ def get_setting(db: Database, key: str) -> str | None:
 def set_setting(db: Database, key: str, value: str) -> None:
     with write_transaction(db):
         db.table("settings").upsert({"key": key, "value": value}, pk="key")
+
+
+def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callable[[], str]) -> int:
+    """Store a checked tournament record (scorekeeper.records.read) in one transaction: its
+    players are matched to the club's by name and licence (or added), its ids renumbered, each
+    table given a new link.
+
+    :return: the new tournament's id
+    """
+    def insert(table: str, row: Mapping[str, Any]) -> int:
+        inserted = db.table(table)
+        inserted.insert(dict(row))
+        return int(inserted.last_pk)
+
+    with write_transaction(db):
+        known = {(p.name, p.licence): p.id for p in list_players(db)}
+        player_ids = {}
+        for old_id, player in record["players"].items():
+            key = (player["name"], player["licence"])
+            if key not in known:
+                known[key] = insert("players", {"name": player["name"], "licence": player["licence"],
+                                                "created": _now()})
+            player_ids[old_id] = known[key]
+        head = record["tournament"]
+        tournament_id = insert("tournaments", {**head, "options": json.dumps(dict(head["options"])), "created": _now()})
+        entry_ids = {}
+        for old_id, members in record["entries"].items():
+            entry_ids[old_id] = insert("entries", {"tournament_id": tournament_id,
+                                                   "players": json.dumps([player_ids[p] for p in members])})
+        for round_ in record["rounds"]:
+            round_id = insert("rounds", {"tournament_id": tournament_id, "number": round_["number"],
+                                         "byes": json.dumps([entry_ids[e] for e in round_["byes"]]), "created": _now()})
+            for number, table in enumerate(round_["tables"], start=1):
+                match_id = _insert_match(db, game=head["game"], players=table["players"],
+                                         first_dealer=table["first_dealer"], options=head["options"],
+                                         title=table["title"], deal_limit=table["deal_limit"])
+                for seq, declarations in enumerate(table["deals"], start=1):
+                    db.table("deals").insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(declarations),
+                                              "nonce": None, "created": _now(), "updated": None, "version": 1})
+                db.table("tables").insert({"round_id": round_id, "number": number, "match_id": match_id,
+                                           "sides": json.dumps([[entry_ids[e] for e in side] for side in table["sides"]]),
+                                           "token": new_token()})
+        return tournament_id

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     Field,
@@ -250,6 +251,12 @@ class PlayerForm(FlaskForm):
                        render_kw={"autocomplete": "off", "maxlength": NAME_MAX})
     licence = StringField(_l("Licence number"), validators=[Length(max=30)],
                           description=_l("Optional: the federation's number"))
+
+
+class ImportForm(FlaskForm):
+    """A tournament record to import."""
+
+    record = FileField(_l("Tournament record (.json)"), validators=[FileRequired(_l("Pick the file to import."))])
 
 
 class LoginForm(FlaskForm):

@@ -9,6 +9,9 @@ tables' sheets (DESIGN.md principle 1).
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import secrets
 from datetime import date
 from pathlib import Path
@@ -19,13 +22,14 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import booklet, games, pairings, store
+from .. import booklet, games, pairings, records, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult
 from . import access
 from .forms import (
     FORMAT_LABELS,
     EngineForm,
+    ImportForm,
     LoginForm,
     PlayerForm,
     entry_form,
@@ -557,3 +561,71 @@ def tournament_parts(params: dict[str, Any]) -> list[str]:
             parts.append(_printed("print/sheet.html", **sheet_view(view.match, state.rules,
                                                                    store.list_deals(db, view.match.id))))
     return parts
+
+
+# -- records: export and import ------------------------------------------------------------
+
+IMPORT_MAX_BYTES = 16 * 1024 * 1024  # a long tournament's record; other requests keep the app's limit
+
+
+@bp.get("/tournaments/<int:tournament_id>/export.json")
+@access.organiser_only
+def export_json(tournament_id: int):
+    """The whole tournament as a JSON record, to archive or to import on another machine."""
+    state = load_state(tournament_id)
+    db, t = store.get_db(), state.tournament
+    head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
+            "deals": t.deals, "ranking": t.ranking, "seed": t.seed}
+    members = {p for e in state.entries.values() for p in e.players}
+    players = [{"id": p.id, "name": p.name, "licence": p.licence} for p in state.players.values() if p.id in members]
+    entries = [{"id": e.id, "players": list(e.players)} for e in state.entries.values()]
+    rounds = [{"byes": list(r.byes), "tables": [
+        {"sides": [list(side) for side in view.table.sides],
+         "match": {"title": view.match.title, "players": dict(view.match.players),
+                   "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
+                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)]}}
+        for view in state.tables.get(r.number, [])]} for r in state.rounds]
+    body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
+
+
+@bp.get("/tournaments/<int:tournament_id>/standings.csv")
+@access.organiser_only
+def standings_csv(tournament_id: int):
+    """The standings as CSV (a spreadsheet, the federation's form)."""
+    state = load_state(tournament_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
+                     _("Points"), _("Points against"), _("Difference")])
+    for place, s in enumerate(state.standings, start=1):
+        writer.writerow([place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
+                         s.points_for, s.points_against, s.difference])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})
+
+
+@bp.route("/tournaments/import", methods=("GET", "POST"))
+@access.organiser_only
+def import_json():
+    """Import a tournament record exported by Scorekeeper: checked whole, stored whole or not at all."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = json.loads(form.record.data.read())
+        except (ValueError, UnicodeDecodeError):
+            form.record.errors = [_("The file is not JSON: pick the .json file a tournament was exported to.")]
+        else:
+            try:
+                record = records.read(data)
+            except RuleViolation as err:
+                said = _(err.template, **err.params) if err.params else _(err.template)
+                form.record.errors = [_("%(place)s: %(problem)s", place=err.field or "record", problem=said)]
+            else:
+                tournament_id = store.import_tournament(store.get_db(), record, access.new_token)
+                flash(_("The tournament was imported; each table has a new link."))
+                return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/import.html", form=form), status

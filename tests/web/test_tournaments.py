@@ -426,3 +426,96 @@ def test_hostile_player_names_are_text_on_every_club_page(app, organiser):
                 f"/tournaments/{tournament_id}/standings"):
         html = organiser.client.get(url).get_data(as_text=True)
         assert hostile not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
+
+
+# -- records -------------------------------------------------------------------------------
+
+def finished_cup(app, organiser, cup) -> None:
+    for number in (1, 2):
+        organiser.draw(cup)
+        for link in organiser.links(cup, number):
+            play(app, link)
+
+
+def standings_rows(client, tournament_id: int) -> list[tuple[str, ...]]:
+    html = client.get(f"/tournaments/{tournament_id}/standings").get_data(as_text=True)
+    return re.findall(r"<tr><td class=\"num\">(\d)</td><td>([^<]+)</td>\s*<td class=\"num\">(\d+)</td>", html)
+
+
+def test_a_tournament_exported_and_imported_elsewhere_gives_the_same_standings(app, organiser, cup, tmp_path):
+    import io
+
+    from scorekeeper import create_app
+
+    finished_cup(app, organiser, cup)
+    record = organiser.client.get(f"/tournaments/{cup}/export.json")
+    assert record.status_code == 200 and record.json["format"] == "scorekeeper-tournament"
+    path = str(tmp_path / "elsewhere.sqlite")
+    store.init_db(path)
+    elsewhere = create_app({"TESTING": True, "SECRET_KEY": "other", "DATABASE": path})
+    other = Organiser(elsewhere, elsewhere.test_client())
+    other.players(("Zoé",))  # the other club has players of its own
+    response = other.client.post("/tournaments/import", data={
+        "csrf_token": csrf_token(other.client.get("/tournaments/import").get_data(as_text=True)),
+        "record": (io.BytesIO(record.data), "cup.json")}, content_type="multipart/form-data")
+    assert response.status_code == 302, errors(response.get_data(as_text=True))
+    imported = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert standings_rows(other.client, imported) == standings_rows(organiser.client, cup)
+    assert len(standings_rows(other.client, imported)) == 4
+    with elsewhere.app_context():
+        assert len(store.list_players(store.get_db())) == 9
+        tokens = [t.token for r in store.list_rounds(store.get_db(), imported) for t in r.tables]
+    with app.app_context():
+        old = [t.token for r in store.list_rounds(store.get_db(), cup) for t in r.tables]
+    assert not set(tokens) & set(old)  # new links on the new machine
+
+
+def import_record(organiser, payload: bytes):
+    import io
+
+    return organiser.client.post("/tournaments/import", data={
+        "csrf_token": csrf_token(organiser.client.get("/tournaments/import").get_data(as_text=True)),
+        "record": (io.BytesIO(payload), "record.json")}, content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda r: r.update(format="other"), "format: This is not a Scorekeeper tournament record"),
+    (lambda r: r["tournament"].update(game="poker"), "tournament.game: Unknown game poker"),
+    (lambda r: r["entries"][0].update(players=[999]), "entries[0].players: An entry names a player"),
+    (lambda r: r["rounds"][0]["tables"][0]["match"]["deals"][0].update(bid=85),
+     "rounds[0].tables[0].match.deals[0].bid:"),
+    (lambda r: r["rounds"][0]["tables"][0].update(sides=[[1]]), "rounds[0].tables[0].sides: A table has two sides"),
+])
+def test_a_broken_record_is_refused_by_place_and_nothing_is_stored(app, organiser, cup, change, message):
+    import json
+
+    finished_cup(app, organiser, cup)
+    record = organiser.client.get(f"/tournaments/{cup}/export.json").json
+    change(record)
+    with app.app_context():
+        before = [store.get_db().execute(f"select count(*) from {t}").fetchone()[0]
+                  for t in ("tournaments", "matches", "deals", "players")]
+    response = import_record(organiser, json.dumps(record).encode())
+    assert response.status_code == 422
+    assert any(message in e for e in errors(response.get_data(as_text=True))), errors(response.get_data(as_text=True))
+    with app.app_context():
+        assert [store.get_db().execute(f"select count(*) from {t}").fetchone()[0]
+                for t in ("tournaments", "matches", "deals", "players")] == before
+
+
+def test_a_file_that_is_not_json_is_refused(organiser):
+    response = import_record(organiser, b"\x89PNG not json")
+    assert response.status_code == 422
+    assert "The file is not JSON" in response.get_data(as_text=True)
+
+
+def test_the_standings_as_csv(app, organiser, cup):
+    import csv
+    import html
+
+    finished_cup(app, organiser, cup)
+    response = organiser.client.get(f"/tournaments/{cup}/standings.csv")
+    assert response.mimetype == "text/csv"
+    rows = list(csv.reader(response.get_data(as_text=True).splitlines()))
+    assert rows[0][:3] == ["Place", "Entry", "Match points"] and len(rows) == 5
+    assert [row[1] for row in rows[1:]] == [html.unescape(name) for _, name, _ in standings_rows(organiser.client, cup)]

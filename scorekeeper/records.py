@@ -1,0 +1,148 @@
+"""A tournament as a record: exported to JSON whole (players, entries, rounds, tables and every
+deal as declared), read back and checked before anything is stored. Pure: no Flask, no database.
+
+The record carries what the table declared, never a score: importing it on another machine
+re-scores every deal with the engine, so the standings come out the same (DESIGN.md
+principle 1). Tables' links are not exported; the importing machine makes new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import games, pairings
+from .errors import N_, RuleViolation
+
+FORMAT = "scorekeeper-tournament"
+VERSION = 1
+MAX_NAME = 80
+
+
+def export(tournament: Mapping[str, Any], players: Sequence[Mapping[str, Any]], entries: Sequence[Mapping[str, Any]],
+           rounds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The record of a tournament: plain data, ready for ``json.dumps``."""
+    return {"format": FORMAT, "version": VERSION, "tournament": dict(tournament), "players": list(players),
+            "entries": list(entries), "rounds": list(rounds)}
+
+
+def _fail(field: str, template: str, **params: Any) -> RuleViolation:
+    return RuleViolation(template, field=field, **params)
+
+
+def _object(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(field, N_("%(field)s must be an object"), field=field)
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(field, N_("%(field)s must be a list"), field=field)
+    return value
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(field, N_("%(field)s must be a whole number from %(low)d to %(high)d"), field=field,
+                    low=low, high=high)
+    return value
+
+
+def _text(value: Any, field: str, *, required: bool = True) -> str:
+    if not isinstance(value, str) or (required and not value.strip()) or len(value) > MAX_NAME:
+        raise _fail(field, N_("%(field)s must be a text of at most %(max)d characters"), field=field, max=MAX_NAME)
+    return value.strip()
+
+
+def read(data: Any) -> dict[str, Any]:
+    """Check a record and answer it canonical: every option resolved, every deal read by its
+    game's rules, every reference (players of entries, entries at tables) present.
+
+    :raise RuleViolation: naming the place at fault (``rounds[2].tables[1].deals[4].bid``)
+    """
+    record = _object(data, "record")
+    if record.get("format") != FORMAT or record.get("version") != VERSION:
+        raise _fail("format", N_("This is not a Scorekeeper tournament record (version %(version)d)"),
+                    version=VERSION)
+    head = _object(record.get("tournament"), "tournament")
+    game = head.get("game")
+    if game not in games.RULES:
+        raise _fail("tournament.game", N_("Unknown game %(game)s"), game=str(game)[:20])
+    rules = games.RULES[game]
+    try:
+        options = rules.resolve_options(_object(head.get("options", {}), "tournament.options"))
+    except RuleViolation as err:
+        raise _fail(f"tournament.options.{err.field or ''}".rstrip("."), err.template, **err.params) from None
+    format_ = head.get("format")
+    if format_ not in ("pairs", "individual"):
+        raise _fail("tournament.format", N_("The format is pairs or individual"))
+    ranking = head.get("ranking")
+    if ranking not in pairings.RANKINGS:
+        raise _fail("tournament.ranking", N_("Unknown ranking rule"))
+    tournament = {"name": _text(head.get("name"), "tournament.name"), "game": game, "options": options,
+                  "format": format_, "rounds": _int(head.get("rounds"), "tournament.rounds", 1, 20),
+                  "deals": _int(head.get("deals"), "tournament.deals", 0, 100), "ranking": ranking,
+                  "seed": _int(head.get("seed"), "tournament.seed", 0, 2**31)}
+    players = {}
+    for index, item in enumerate(_list(record.get("players"), "players")):
+        where = f"players[{index}]"
+        player = _object(item, where)
+        player_id = _int(player.get("id"), f"{where}.id", 1, 2**62)
+        players[player_id] = {"name": _text(player.get("name"), f"{where}.name"),
+                              "licence": _text(player.get("licence", ""), f"{where}.licence", required=False)}
+    entries: dict[int, list[int]] = {}
+    for index, item in enumerate(_list(record.get("entries"), "entries")):
+        where = f"entries[{index}]"
+        entry = _object(item, where)
+        members = [_int(p, f"{where}.players", 1, 2**62) for p in _list(entry.get("players"), f"{where}.players")]
+        if not members or any(p not in players for p in members):
+            raise _fail(f"{where}.players", N_("An entry names a player the record does not hold"))
+        entries[_int(entry.get("id"), f"{where}.id", 1, 2**62)] = members
+    rounds = []
+    for number, item in enumerate(_list(record.get("rounds"), "rounds"), start=1):
+        where = f"rounds[{number - 1}]"
+        round_ = _object(item, where)
+        byes = [_entry(e, entries, f"{where}.byes") for e in _list(round_.get("byes", []), f"{where}.byes")]
+        tables = [_table(t, entries, rules, options, f"{where}.tables[{i}]")
+                  for i, t in enumerate(_list(round_.get("tables"), f"{where}.tables"))]
+        rounds.append({"number": number, "byes": byes, "tables": tables})
+    if len(rounds) > tournament["rounds"]:
+        raise _fail("rounds", N_("The record holds more rounds than the tournament plans"))
+    return {"tournament": tournament, "players": players, "entries": entries, "rounds": rounds}
+
+
+def _entry(value: Any, entries: Mapping[int, Any], field: str) -> int:
+    if value not in entries or isinstance(value, bool):
+        raise _fail(field, N_("A table or a bye names an entry the record does not hold"))
+    return int(value)
+
+
+def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, options: Mapping[str, Any],
+           where: str) -> dict[str, Any]:
+    table = _object(item, where)
+    sides = [[_entry(e, entries, f"{where}.sides") for e in _list(side, f"{where}.sides")]
+             for side in _list(table.get("sides"), f"{where}.sides")]
+    if len(sides) != 2:
+        raise _fail(f"{where}.sides", N_("A table has two sides"))
+    match = _object(table.get("match"), f"{where}.match")
+    seats = rules.table(options).seats
+    players = _object(match.get("players"), f"{where}.match.players")
+    if set(players) != set(seats):
+        raise _fail(f"{where}.match.players", N_("The players must sit at %(seats)s"), seats=", ".join(seats))
+    deals = []
+    for index, declarations in enumerate(_list(match.get("deals"), f"{where}.match.deals")):
+        try:
+            deals.append(rules.read_deal(_object(declarations, f"{where}.match.deals[{index}]"), options))
+        except RuleViolation as err:
+            raise _fail(f"{where}.match.deals[{index}].{err.field or ''}".rstrip("."), err.template,
+                        **err.params) from None
+    first_dealer = match.get("first_dealer")
+    if first_dealer not in seats:
+        raise _fail(f"{where}.match.first_dealer", N_("The first dealer must be one of %(seats)s"),
+                    seats=", ".join(seats))
+    return {"sides": sides, "title": _text(match.get("title", ""), f"{where}.match.title", required=False),
+            "players": {seat: _text(players[seat], f"{where}.match.players.{seat}") for seat in seats},
+            "first_dealer": first_dealer, "deal_limit": _int(match.get("deal_limit", 0), f"{where}.match.deal_limit",
+                                                             0, 100),
+            "deals": deals}
