@@ -273,6 +273,7 @@ class GameRules(ABC):
     presets: tuple[Preset, ...] = ()  # empty: one way to start, with the defaults
     points_field: str = "points"  # the §6 answer field with each side's points before the score
     play_options: Mapping[str, Any] = MappingProxyType({})  # "May I play this?" knows every contract
+    taker_key: str | None = None  # the declaration naming the seat that took the contract (statistics)
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""

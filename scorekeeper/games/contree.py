@@ -301,6 +301,7 @@ class ContreeRules(GameRules):
     """Belote Contrée for four players in two partnerships (RULES.md §2)."""
 
     key = "contree"
+    taker_key = "bidder"
     form = _contree_form
     name = N_("Belote Contrée")
     seats = SEATS

@@ -194,6 +194,7 @@ class KlaberjassRules(GameRules):
     """Klaberjass for two players (RULES.md §3)."""
 
     key = "klaberjass"
+    taker_key = "maker"
     form = _klaberjass_form
     points_field = "totals"
     name = N_("Klaberjass")

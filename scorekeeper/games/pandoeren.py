@@ -71,6 +71,7 @@ class PandoerenRules(GameRules):
     """Pandoeren for four players, each for himself (RULES.md §4)."""
 
     key = "pandoeren"
+    taker_key = "declarer"
     form = _pandoeren_form
     name = N_("Pandoeren")
     seats = SEATS

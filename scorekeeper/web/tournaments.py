@@ -23,6 +23,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from flask_babel import get_locale, gettext as _
 
 from .. import booklet, games, pairings, records, store
+from ..statistics import GameStatistics, SeatedDeal, player_statistics
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult
 from . import access
@@ -211,20 +212,27 @@ def _said_outcome(outcome: pairings.Result | None, entry: int) -> str:
     return _("won") if entry in outcome.sides[outcome.winner] else _("lost")
 
 
-def _history(player_id: int) -> list[dict[str, Any]]:
-    """The player's tournaments with their place and each table played."""
-    found = []
-    for tournament in store.list_tournaments(store.get_db()):
-        entries = store.list_entries(store.get_db(), tournament.id)
+def _history(player_id: int) -> tuple[list[dict[str, Any]], list[GameStatistics]]:
+    """The player's tournaments with their place and each table played, and their statistics
+    per game over every deal of those tables."""
+    db, found, seated = store.get_db(), [], []
+    for tournament in store.list_tournaments(db):
+        entries = store.list_entries(db, tournament.id)
         mine = [e for e in entries if player_id in e.players]
         if not mine:
             continue
         state = load_state(tournament.id)
         place = next(i for i, s in enumerate(state.standings, start=1) if s.entry == mine[0].id)
-        tables = [(view, _said_outcome(view.outcome, mine[0].id)) for views in state.tables.values()
-                  for view in views if any(mine[0].id in side for side in view.table.sides)]
-        found.append({"tournament": tournament, "place": place, "entries": len(entries), "tables": tables})
-    return found
+        tables = [view for views in state.tables.values() for view in views
+                  if any(mine[0].id in side for side in view.table.sides)]
+        for view in tables:
+            seats = seating(tournament, state.rules, view.table.sides, state.entries)
+            seat = next(seat for seat, player in seats.items() if player == player_id)
+            sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+            seated += [SeatedDeal(state.rules, seat, row.declarations, row.scored) for row in sheet.rows]
+        found.append({"tournament": tournament, "place": place, "entries": len(entries),
+                      "tables": [(view, _said_outcome(view.outcome, mine[0].id)) for view in tables]})
+    return found, player_statistics(seated)
 
 
 @bp.route("/players/<int:player_id>", methods=("GET", "POST"))
@@ -241,7 +249,10 @@ def player(player_id: int):
         flash(_("Saved."))
         return redirect(url_for("tournaments.player", player_id=player_id))
     status = 422 if request.method == "POST" else 200
-    return render_template("tournaments/player.html", player=found, form=form, history=_history(player_id)), status
+    history, statistics = _history(player_id)
+    return render_template("tournaments/player.html", player=found, form=form, history=history,
+                           statistics=statistics, game_names={key: rules.name for key, rules in games.RULES.items()}), \
+        status
 
 
 # -- tournaments ---------------------------------------------------------------------------

@@ -519,3 +519,22 @@ def test_the_standings_as_csv(app, organiser, cup):
     rows = list(csv.reader(response.get_data(as_text=True).splitlines()))
     assert rows[0][:3] == ["Place", "Entry", "Match points"] and len(rows) == 5
     assert [row[1] for row in rows[1:]] == [html.unescape(name) for _, name, _ in standings_rows(organiser.client, cup)]
+
+
+def test_a_players_statistics_per_game(app, organiser, cup):
+    """E–W take and make every contract (100 ♥, RULES §2.3); one deal is contré by N–S."""
+    organiser.draw(cup)
+    links = organiser.links(cup, 1)
+    client, match_id = phone(app, links[0])
+    client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    client.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "contre": "contre"})
+    with app.app_context():
+        match = store.get_match(store.get_db(), match_id)
+        by_name = {p.name: p.id for p in store.list_players(store.get_db())}
+    east, north = by_name[match.players["E"]], by_name[match.players["N"]]
+    east_page = organiser.client.get(f"/players/{east}").get_data(as_text=True)
+    row = re.search(r"<td>Belote Contrée</td>(.*?)</tr>", east_page, re.S).group(1)
+    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["2", "2", "100 %", "330.0", "–"]  # (220 + 440) / 2
+    north_page = organiser.client.get(f"/players/{north}").get_data(as_text=True)
+    row = re.search(r"<td>Belote Contrée</td>(.*?)</tr>", north_page, re.S).group(1)
+    assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["2", "0", "–", "60.0", "0/1 (0 %)"]
