@@ -1,10 +1,11 @@
-"""Fill the French and Dutch catalogues in chunks, re-runnable on only the untranslated entries.
+"""Fill the French, Dutch and Japanese catalogues in chunks, re-runnable on only the untranslated entries.
 
     python tools/po_fill.py todo WORKDIR          # numbered untranslated msgids -> WORKDIR/todo.tsv
-    python tools/po_fill.py apply WORKDIR CHUNK…  # CHUNK lines: "N ¦ french ¦ dutch" (or tab-separated)
+    python tools/po_fill.py apply WORKDIR CHUNK…  # CHUNK lines: "N ¦ french ¦ dutch ¦ japanese"
     python tools/po_fill.py check                 # placeholders kept, nothing untranslated or fuzzy
 
-`todo` numbers every msgid that French or Dutch lacks (or has fuzzy) and keeps the numbering in
+A message with a plural gives French and Dutch as "singular || plural" and Japanese once (one
+form). `todo` numbers every msgid that a language lacks (or has fuzzy) and keeps the numbering in
 WORKDIR/todo.tsv, so chunks written from it can be applied later, in any order, by msgid: an entry
 already translated is never lost, and running `make messages` in between only adds new work.
 French gets its non-breaking spaces before : ; ? ! and inside « » on the way in, so a phone never
@@ -21,8 +22,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
-LANGS = ("fr", "nl")
-CHECKED = ("fr", "nl", "ja")
+LANGS = ("fr", "nl", "ja")
+CHECKED = LANGS
+PLURAL = " || "
 PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]|%%")
 SEPARATOR = re.compile(r"\t| ¦ ")
 FRENCH_SPACE = re.compile(r" ([:;?!»])|(«) ")
@@ -50,12 +52,18 @@ def save(lang: str, catalogue: Catalog) -> None:
 
 
 def _missing(message) -> bool:
-    return not message.string or message.fuzzy
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not all(strings) or message.fuzzy
+
+
+def _key(message) -> str:
+    """A message's line in todo.tsv: its msgid (the singular for a plural)."""
+    return message.id[0] if isinstance(message.id, tuple) else message.id
 
 
 def todo(workdir: Path) -> None:
     catalogues = [load(lang) for lang in LANGS]
-    ids = [m.id for m in catalogues[0] if m.id and any(_missing(c[m.id]) for c in catalogues)]
+    ids = [_key(m) for m in catalogues[0] if m.id and any(_missing(c[m.id]) for c in catalogues)]
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "todo.tsv").write_text("".join(f"{n}\t{msgid}\n" for n, msgid in enumerate(ids)))
     print(f"{len(ids)} to translate -> {workdir / 'todo.tsv'}")
@@ -75,7 +83,11 @@ def apply(workdir: Path, chunks: list[Path]) -> None:
             msgid = numbered[number]
             for lang, text in zip(LANGS, texts, strict=True):
                 message = catalogues[lang][msgid]
-                message.string = typography(lang, text.strip())
+                forms = tuple(typography(lang, form.strip()) for form in text.split(PLURAL))
+                if isinstance(message.id, tuple):
+                    message.string = forms * catalogues[lang].num_plurals if len(forms) == 1 else forms
+                else:
+                    message.string = forms[0]
                 message.flags.discard("fuzzy")
             done += 1
     for lang, catalogue in catalogues.items():
@@ -89,8 +101,9 @@ def problems(lang: str) -> list[str]:
         if not message.id:
             continue
         if _missing(message):
-            found.append(f"{lang}: untranslated: {message.id}")
-        elif set(PLACEHOLDER.findall(message.id)) != set(PLACEHOLDER.findall(message.string)):
+            found.append(f"{lang}: untranslated: {_key(message)}")
+        elif set(PLACEHOLDER.findall(_key(message))) != set(PLACEHOLDER.findall(
+                message.string[-1] if isinstance(message.string, tuple) else message.string)):
             found.append(f"{lang}: placeholders differ: {message.id!r} -> {message.string!r}")
     return found
 

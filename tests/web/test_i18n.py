@@ -46,10 +46,13 @@ PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]")
 def test_every_message_is_translated_with_its_placeholders(language):
     with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
         catalogue = read_po(po)
-    untranslated = [m.id for m in catalogue if m.id and (not m.string or m.fuzzy)]
+    def forms(texts) -> tuple[str, ...]:  # a plural message has a tuple of forms
+        return texts if isinstance(texts, tuple) else (texts,)
+
+    untranslated = [m.id for m in catalogue if m.id and (not all(forms(m.string)) or m.fuzzy)]
     assert not untranslated, f"{len(untranslated)} untranslated, e.g. {untranslated[:3]}"
-    broken = [m.id for m in catalogue if m.id
-              and set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string))]
+    broken = [m.id for m in catalogue if m.id and any(
+        set(PLACEHOLDER.findall(forms(m.id)[-1])) != set(PLACEHOLDER.findall(form)) for form in forms(m.string))]
     assert not broken, f"{len(broken)} with placeholders lost or added, e.g. {broken[:3]}"
 
 
