@@ -6,7 +6,7 @@ Each game keeps its own messages where they differ; these carry the common ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,25 +75,29 @@ def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,
 
 
 def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str], *,
-          with_contract: bool = False) -> Ruling:
+          with_contract: bool = False, extra: tuple[str, ...] = (),
+          table: Callable[[Mapping[str, Any]], tuple[Any, Any, Mapping[str, str]]] | None = None) -> Ruling:
     """Does the claim hold? (every hand shown; the solver plays both sides perfectly).
 
     ``hands`` (seat -> remaining cards), ``leader`` (who led the current trick, or leads),
     ``trick_so_far``, ``claimant`` (a seat or side), ``claim`` (``"all"``, a number of
     tricks, or ``{"points": N}``), ``trump`` (and ``contract`` where the game has several),
-    and ``exact`` (also give the best tricks and points of each side; slower).
+    and ``exact`` (also give the best tricks and points of each side; slower). A game whose
+    sides change with the deal reads its ``extra`` fields with ``table``: the asked fields ->
+    (trump, contract, seat -> side).
     """
     from . import solver  # the search is only loaded when a claim is asked
 
-    optional = ("trick_so_far", "trump", "exact") + (("contract",) if with_contract else ())
+    optional = ("trick_so_far", "trump", "exact", *extra) + (("contract",) if with_contract else ())
     asked = take(query, ("hands", "leader", "claimant", "claim"), optional)
     exact = asked["exact"]
     if exact is not None and not isinstance(exact, bool):
         raise RuleViolation(N_("exact must be true or false"), field="exact")
+    trump, contract, sides = table(asked) if table else (asked["trump"],
+                                                        asked.get("contract") or jass.Contract.SUIT, {})
     position = solver.Position(rules=rules, play_order=tuple(play_order), hands=asked["hands"],
                                leader=asked["leader"], trick_so_far=asked["trick_so_far"] or (),
-                               trump=asked["trump"],
-                               contract=asked.get("contract") or jass.Contract.SUIT)
+                               trump=trump, contract=contract, sides=sides)
     return solver.solve(position, asked["claimant"], asked["claim"], exact=bool(exact)).ruling()
 
 

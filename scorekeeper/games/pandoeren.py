@@ -28,10 +28,10 @@ from typing import Any
 
 from ..cards import DECK_33
 from ..errors import N_, RuleViolation
-from . import _pandoeren_form, _pandoeren_referee
+from . import _pandoeren_form, _pandoeren_referee, _referee, jass
 from ._pandoeren_contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
 from ._pandoeren_deal import KEYS, SEATS, read_declarations
-from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
+from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
 from ._pandoeren_score import agreed_result, score
 from .base import (
     DealField,
@@ -77,8 +77,8 @@ class PandoerenRules(GameRules):
     seats = SEATS
     sides = SEATS
     options = OPTIONS
-    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "bid_compare", "partner_call",
-                     "running_totals", "game_end")
+    referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "bid_compare",
+                     "partner_call", "running_totals", "game_end")
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key of RULES.md §6 present, derived ones filled."""
@@ -139,6 +139,34 @@ class PandoerenRules(GameRules):
         query["roem"] = query.pop("melds")
         query["bidders"] = values.get("bidders", "").split()
         return query
+
+    def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Does a claim hold with every hand shown (RULES.md §4.5 play, the solver's search)? The
+        claimant plays with the ``partner`` the contract gave (none: alone) against the others;
+        ``trump`` or a ``contract`` played without trumps (Zwabber, Solo-Zwabber)."""
+        from .solver import JassRules
+
+        def table(asked: Mapping[str, Any]) -> tuple[Any, Any, Mapping[str, str]]:
+            trump, mode = _pandoeren_referee.play_mode(asked["trump"], asked["contract"])
+            claimant, partner = asked["claimant"], asked["partner"]
+            if claimant not in SEATS:
+                raise RuleViolation(N_("The claimant must be one of %(seats)s"), field="claimant",
+                                    seats=", ".join(SEATS))
+            if partner is not None and (partner not in SEATS or partner == claimant):
+                raise RuleViolation(N_("The partner must be another of %(seats)s, or none"), field="partner",
+                                    seats=", ".join(SEATS))
+            return trump, mode, {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
+
+        return _referee.claim(query, JassRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, LAST_TRICK), SEATS,
+                              extra=("contract", "partner"), table=table)
+
+    def claim_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs, the claimant's partner this deal, and a contract without trumps."""
+        return (*super().claim_fields(options),
+                DealField("partner", "seat", N_("The claimant's partner"), "claim", required=False,
+                          help=N_("Whom the contract made the claimant's partner; none when playing alone")),
+                DealField("contract", "choice", N_("Contract"), "claim", required=False, default="",
+                          choices=(("", N_("With trumps")), ("Zwabber", N_("Zwabber, no trumps")))))
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.1: the points of a ``pile`` (with the ``discard``: the other side's)."""

@@ -105,6 +105,21 @@ def test_count_a_pile(client, game, fields, card_points, said):
     assert said in html
 
 
+def test_pandoeren_claims_for_the_claimant_and_the_partner_the_contract_gave(client):
+    """RULES §4.5: N leads the jas (J♥) and the 9♥; with trumps E cannot stop N alone, and in a
+    Zwabber (no trumps) N and its partner E take both tricks as well."""
+    hands = {"hand_N": "JH 9H", "hand_E": "AS KS", "hand_S": "7D 8D", "hand_W": "AC KC"}
+    html = answered(client, "pandoeren", "claim", **hands, leader="N", claimant="N", claim="all", trump="H")
+    assert "The claim holds" in html and "N take every trick left (2)" in html
+    html = answered(client, "pandoeren", "claim", **hands, leader="N", claimant="N", partner="E", claim="all",
+                    contract="Zwabber")
+    assert "N–E take every trick left (2)" in html
+    refused = ask(client, "pandoeren", "claim", **hands, leader="N", claimant="N", partner="N", claim="all",
+                  trump="H")
+    assert refused.status_code == 422 and "The partner must be another of N, E, S, W, or none" in \
+        refused.get_data(as_text=True)
+
+
 @pytest.mark.parametrize(("fields", "field"), [
     pytest.param({"pile": "JH 9H 7S 7S", "trump": "H"}, "pile", id="a card twice"),
     pytest.param({"pile": "JH 9H 7S 6S", "trump": "H"}, "pile", id="RULES §2.1: no sixes in the deck"),
