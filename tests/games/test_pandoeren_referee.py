@@ -24,7 +24,7 @@ def ask_with(opts, kind, **query):
 
 
 def test_the_referee_kinds():
-    assert set(RULES.referee_kinds) == {"legal_play", "trick_winner", "melds", "meld_compare", "count", "bid_compare",
+    assert set(RULES.referee_kinds) == {"legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "bid_compare",
                                         "partner_call", "running_totals", "game_end"}
 
 
