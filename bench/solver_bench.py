@@ -12,7 +12,10 @@ Cases:
 * Contrée, the tightest claim that holds from the start: "N-S take their best number of
   tricks" (worked out beforehand, not timed), which must be proved against every defence;
 * Contrée, best-play card points of N-S from the start (8 tricks, 162 in play);
-* Klaberjass, best-play card points of P1 from the start (9 tricks, 18 cards in play).
+* Klaberjass, best-play card points of P1 from the start (9 tricks, 18 cards in play);
+* Quinto, with its cachette known: "all tricks?" and N-S's best points (trick values and
+  quints) with 6 tricks left, and "all tricks?" from the start of a full 12-trick deal (20
+  deals only: a few take minutes each).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from scorekeeper.games.solver import (
 )
 
 DEALS = 200
+QUINTO_FULL_DEALS = 20  # a few full Quinto deals take minutes each: the case is bounded
 NESW = ("N", "E", "S", "W")
 
 
@@ -63,6 +67,18 @@ def klaberjass_position(rng: random.Random) -> Position:
                     trump=rng.choice(list(Suit)))
 
 
+def quinto_position(rng: random.Random, tricks: int) -> Position:
+    """A Quinto deal of ``tricks`` tricks left (12 from the start), the cachette known (RULES.md §5.1)."""
+    from scorekeeper.cards import DECK_53
+    from scorekeeper.games._quinto_solver import QuintoTrickRules
+
+    deck = sorted(DECK_53, key=display_key)
+    rng.shuffle(deck)
+    hands = {seat: frozenset(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)}
+    rules = QuintoTrickRules(cachette=frozenset(deck[4 * tricks:4 * tricks + 5]))
+    return Position(rules=rules, play_order=NESW, hands=hands, leader=rng.choice(NESW))
+
+
 def _timed(positions: list[Position], ask: Callable[[Position], object]) -> list[float]:
     times = []
     for position in positions:
@@ -78,14 +94,16 @@ def _p99(times: list[float]) -> float:
 
 def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict[str, object]]:
     """Run every case on ``deals`` seeded deals; print a table; return the rows."""
-    any_rng, start_rng, tight_rng, points_rng, klaberjass_rng = (
-        random.Random(f"solver-bench-{case}") for case in ("any", "start", "tight", "points", "klaberjass"))
+    any_rng, start_rng, tight_rng, points_rng, klaberjass_rng, quinto_rng = (
+        random.Random(f"solver-bench-{case}") for case in ("any", "start", "tight", "points", "klaberjass", "quinto"))
     anywhere = [contree_position(any_rng, any_rng.randrange(32)) for _ in range(deals)]
     starts = [contree_position(start_rng, 0) for _ in range(deals)]
     tight = [contree_position(tight_rng, 0) for _ in range(deals)]
     best = {id(position): best_tricks(position, "A") for position in tight}
     point_starts = [contree_position(points_rng, 0) for _ in range(deals)]
     klaberjass = [klaberjass_position(klaberjass_rng) for _ in range(deals)]
+    quinto_six = [quinto_position(quinto_rng, 6) for _ in range(deals)]
+    quinto_full = [quinto_position(quinto_rng, 12) for _ in range(min(deals, QUINTO_FULL_DEALS))]
 
     def all_tricks(position: Position) -> object:
         return solve(position, position.sides[position.to_play], "all")
@@ -97,6 +115,9 @@ def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict
          lambda p: solve(p, "A", best[id(p)]), 0.2),
         ("Contrée: best card points, from the start", point_starts, lambda p: best_points(p, "A"), 1.0),
         ("Klaberjass: best card points, from the start", klaberjass, lambda p: best_points(p, "P1"), None),
+        ("Quinto: all tricks?, 6 tricks left", quinto_six, all_tricks, 1.0),
+        ("Quinto: best points, 6 tricks left", quinto_six, lambda p: best_points(p, "A"), 1.0),
+        ("Quinto: all tricks?, a full 12-trick deal", quinto_full, all_tricks, None),
     ]
     rows: list[dict[str, object]] = []
     out(f"{'case':50} {'deals':>5} {'median s':>9} {'p99 s':>8} {'max s':>8} {'target p99':>10}  met")

@@ -104,6 +104,23 @@ def trick_winner(cards: Sequence[Card]) -> int | None:
     return max(range(len(cards)), key=lambda index: rank_key(cards[index]))
 
 
+def led_suit(played: Sequence[Card], joker_lead_rule: bool) -> Suit | None:
+    """The suit to follow in a trick (RULES §5.5): the first card's; after a joker lead the
+    next card's (option ``joker_lead_rule``; without it, none: any card, §7 item 27)."""
+    if not played or (played[0] == JOKER and (not joker_lead_rule or len(played) == 1)):
+        return None
+    return (played[1] if played[0] == JOKER else played[0]).suit
+
+
+def legal_cards(hand: Iterable[Card], played: Sequence[Card], joker_lead_rule: bool) -> frozenset[Card]:
+    """The cards of ``hand`` that may be played to ``played`` (RULES §5.5): follow the suit led
+    if you can, else any card; the joker may always be played."""
+    cards, suit = frozenset(hand), led_suit(played, joker_lead_rule)
+    if suit is None or not any(card.suit == suit for card in cards):
+        return cards
+    return frozenset(card for card in cards if card.suit == suit or card == JOKER)
+
+
 # -- quints (RULES §5.3) -----------------------------------------------------------------------------
 
 class QuintKind(StrEnum):

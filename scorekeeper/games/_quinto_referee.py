@@ -29,6 +29,8 @@ from ._quinto_cards import (
     TRICKS,
     check_calls,
     describe,
+    led_suit,
+    legal_cards,
     play_order_after,
     quints_in,
     read_calls,
@@ -99,17 +101,15 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
     if shared:
         raise RuleViolation(N_("%(card)s cannot be both in the hand and on the table"), field="trick_so_far",
                             card=shared[0].label)
-    suit, why = None, None
+    suit = led_suit(played, joker_lead_rule)
+    legal = [card for card in cards if card in legal_cards(cards, played, joker_lead_rule)]
+    why = None
     if not played:
         why = Say(N_("You lead: any card may be played"))
     elif played[0] == JOKER and not joker_lead_rule:
         why = Say(N_("The joker was led: without the joker-lead rule, any card may be played"))
     elif played[0] == JOKER and len(played) == 1:
         why = Say(N_("The joker was led: play any card, and its suit becomes the suit led"))
-    else:
-        setter = played[1] if played[0] == JOKER else played[0]
-        suit = setter.suit
-    legal = list(cards)
     lines: list[Say] = []
     refused: dict[str, Say] = {}
     if suit is not None:
@@ -117,7 +117,6 @@ def legal_play(hand: object, trick_so_far: object, joker_lead_rule: bool) -> Rul
         if played[0] == JOKER:
             lines.append(Say(N_("The joker was led and the %(card)s set the suit: %(suit)s"), params))
         if any(card.suit == suit for card in cards):
-            legal = [card for card in cards if card.suit == suit or card == JOKER]
             follow = Say(N_("%(suit)s was led and you hold %(suit)s: you must follow suit"), params)
             refused = {str(card): follow for card in cards if card not in legal}
             lines.append(follow)

@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import DECK_53, sort_cards
+from ..cards import DECK_53, parse_cards, sort_cards
 from ..errors import N_, RuleViolation
-from . import _quinto_form, _quinto_referee
-from ._quinto_cards import SEATS, TEAM_LABELS, TEAM_OF, TEAMS
+from . import _quinto_form, _quinto_referee, _referee
+from ._quinto_cards import CACHETTE_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, read_cards
 from ._quinto_deal import canonical, read_declarations
 from ._quinto_score import (
     GAME_DRAWN,
@@ -144,7 +144,7 @@ class QuintoRules(GameRules):
     sides = TEAMS
     options = OPTIONS
     points_field = "quints"
-    referee_kinds = ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count")
+    referee_kinds = ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count", "claim")
     deck_choices = tuple((str(card), card.label) for card in sort_cards(DECK_53))
 
     def side_of(self, seat: str) -> str:
@@ -299,6 +299,37 @@ class QuintoRules(GameRules):
             DealField("multiplier", "choice", N_("Doubling"), "count", default="none",
                       choices=(("none", N_("none")), ("double", N_("double")), ("redouble", N_("redouble")))),
         )
+
+    def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
+        """Does a claim hold with every hand shown (RULES.md §5.5 play, §5.3 quints, §5.4 trick
+        values; the solver's search)? Besides the shared fields: the deal's ``multiplier`` (none,
+        double, redouble) and the ``cachette``'s cards, which go with the last trick."""
+        from ._quinto_solver import QuintoTrickRules
+
+        rest = {key: value for key, value in query.items() if key not in ("multiplier", "cachette")}
+        multiplier = query.get("multiplier") or "none"
+        if multiplier not in MULTIPLIERS:
+            raise RuleViolation(N_("multiplier must be one of %(allowed)s"), field="multiplier",
+                                allowed=", ".join(MULTIPLIERS))
+        cachette = read_cards(query.get("cachette") or [], field="cachette", most=CACHETTE_SIZE, params={})
+        hands = query.get("hands")
+        held = {card for cards in hands.values() for card in parse_cards(cards, field="hands", deck=DECK_53)} \
+            if isinstance(hands, Mapping) else set()
+        shared = [card for card in cachette if card in held]
+        if shared:
+            raise RuleViolation(N_("%(card)s cannot be both in a hand and in the cachette"), field="cachette",
+                                card=shared[0].label)
+        rules = QuintoTrickRules(multiplier=multiplier, joker_lead_rule=bool(self.resolve_options(options)[
+            "joker_lead_rule"]), cachette=frozenset(cachette))
+        return _referee.claim(rest, rules, SEATS)
+
+    def claim_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The shared inputs without a trump (Quinto has none), the doubling and the cachette."""
+        return (*(spec for spec in super().claim_fields(options) if spec.name != "trump"),
+                DealField("multiplier", "choice", N_("Doubling"), "claim", default="none",
+                          choices=(("none", N_("none")), ("double", N_("double")), ("redouble", N_("redouble")))),
+                DealField("cachette", "cards", N_("The cachette"), "claim", required=False, choices=self.deck_choices,
+                          help=N_("Its 5 cards go with the last trick: its quints and one more trick value")))
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.3, §5.4: the quints and trick points of a team's ``tricks`` (and ``cachette``)."""

@@ -255,16 +255,21 @@ def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int
         trick_engine = _engine(position, side, points=False) if engine.points else engine
         point_engine = engine if engine.points else _engine(position, side, points=True)
         tricks = _by_side(position, side, trick_engine.exact(), position.tricks_left)
-        value_points = _by_side(position, side, point_engine.exact(), point_engine.total())
+        value_points = _by_side(position, side, point_engine.exact(),
+                                point_engine.total() if point_engine.kernel.additive else None)
     lines = explain(position, side, claim, engine.points, target, holds, line)
     return Solution(side, claim, holds, line, lines, tricks, value_points)
 
 
-def _by_side(position: Position, side: str, value: int, total: int) -> Mapping[str, int]:
+def _by_side(position: Position, side: str, value: int, total: int | None) -> Mapping[str, int]:
+    """``side``'s best ``value`` and, where there is one other side, that side's: the rest of the
+    ``total`` in a game whose points add up to a fixed total; otherwise (Quinto: a pair of quint
+    cards split over two tricks is worth nothing) that side's own best, searched."""
     others = [other for other in dict.fromkeys(position.sides.values()) if other != side]
     result = {side: value}
     if len(others) == 1:
-        result[others[0]] = total - value
+        result[others[0]] = total - value if total is not None else \
+            _engine(position, others[0], points=True).exact()
     return MappingProxyType(result)
 
 

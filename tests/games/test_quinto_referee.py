@@ -193,7 +193,8 @@ def test_live_deal_is_a_referee_question_too():
 
 
 def test_referee_kinds():
-    assert RULES.referee_kinds == ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count")
+    assert RULES.referee_kinds == ("trick_winner", "legal_play", "doubling", "rubber", "game_end", "live_deal", "count",
+                                  "claim")
     assert refused("melds", hand="AH").field == "kind"
 
 

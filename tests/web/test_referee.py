@@ -216,6 +216,14 @@ def test_klaberjass_claims_with_two_hands(client):
     assert "The claim holds" in html
 
 
+def test_quinto_claims_without_a_trump_with_the_cachette_and_the_doubling(client):
+    """RULES §5.1: the 2♦ beats the A♠ led; §5.3 the joker (25) goes to the trick's winner."""
+    html = answered(client, "quinto", "claim", hand_N="AS", hand_E="2D", hand_S="KS", hand_W="JOKER", leader="N",
+                    claimant="N", claim="all", multiplier="double", cachette="5H")
+    assert "The claim fails" in html and "Trick 1: N A♠, E 2♦, S K♠, W JOKER; E wins" in html
+    assert 'name="trump"' not in html
+
+
 @pytest.mark.parametrize(("fields", "field"), [
     pytest.param({**HANDS, "hand_E": "AS 8D"}, "hand_E", id="a card in two hands"),
     pytest.param({**HANDS, "hand_W": "9S"}, "hand_W", id="RULES §2.6: hands of unequal length"),

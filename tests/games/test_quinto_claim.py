@@ -1,0 +1,137 @@
+"""Does the claim hold? in Quinto (RULES.md §5.1 the highest card wins whatever was led, §5.3
+quints and the cachette, §5.4 trick values, §5.5 legal play): the solver against a plain
+exhaustive minimax on small random positions, and positions worked out by hand."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from scorekeeper.cards import DECK_53, display_key
+from scorekeeper.errors import RuleViolation
+from scorekeeper.games import get_rules
+from scorekeeper.games._quinto_cards import legal_cards
+from scorekeeper.games._quinto_solver import QuintoTrickRules
+from scorekeeper.games.solver import Position, best_points, best_tricks, solve
+
+NESW = ("N", "E", "S", "W")
+SIDES = {"N": "A", "S": "A", "E": "B", "W": "B"}
+
+
+def minimax(position: Position, claimant: str, points: bool) -> int:
+    """Plain exhaustive minimax over the adapter's own answers (legal, winner, points)."""
+    rules, seats = position.rules, position.play_order
+
+    @cache
+    def value(hands, leader: int, trick) -> int:
+        if not trick and not hands[leader]:
+            return 0
+        at = (leader + len(trick)) % 4
+        options = []
+        for card in rules.legal(hands[at], trick, seats[at], False, trump=None, contract=position.contract):
+            after = hands[:at] + (hands[at] - {card},) + hands[at + 1:]
+            played = trick + (card,)
+            if len(played) < 4:
+                options.append(value(after, leader, played))
+                continue
+            winner = (leader + rules.winner(played, trump=None, contract=position.contract)) % 4
+            worth = rules.points(played, trump=None, contract=position.contract) + \
+                (0 if any(after) else rules.last_trick_bonus) if points else 1
+            options.append((worth if SIDES[seats[winner]] == claimant else 0) + value(after, winner, ()))
+        return max(options) if SIDES[seats[at]] == claimant else min(options)
+
+    return value(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
+
+
+def random_position(rng: random.Random, tricks: int) -> Position:
+    """A deal rich in quint cards: ``tricks`` cards a seat, maybe a cachette, a part of a trick played."""
+    rich = [card for card in DECK_53 if card.suit is None or card.rank.value in ("A", "2", "3", "4", "5")]
+    deck = sorted(rich, key=display_key) + sorted(set(DECK_53) - set(rich), key=display_key)[:8]
+    rng.shuffle(deck)
+    hands = {seat: set(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)}
+    cachette = frozenset(deck[4 * tricks:4 * tricks + rng.choice((0, 2, 5))])
+    rules = QuintoTrickRules(multiplier=rng.choice(("none", "double", "redouble")),
+                             joker_lead_rule=rng.random() < 0.7, cachette=cachette)
+    leader = rng.choice(NESW)
+    trick: list = []
+    for at in range(rng.randrange(4)):
+        seat = NESW[(NESW.index(leader) + at) % 4]
+        card = rng.choice(sorted(legal_cards(hands[seat], trick, rules.joker_lead_rule), key=display_key))
+        hands[seat].remove(card)
+        trick.append(card)
+    return Position(rules=rules, play_order=NESW, hands={s: frozenset(c) for s, c in hands.items()}, leader=leader,
+                    trick_so_far=tuple(trick))
+
+
+def test_the_solver_agrees_with_exhaustive_minimax_on_small_positions():
+    """RULES §5.1, §5.3, §5.4, §5.5: best tricks, best points and the "at least" answers."""
+    rng = random.Random("quinto-claims")
+    for case in range(120):
+        position = random_position(rng, tricks=3 if case % 10 == 0 else rng.choice((1, 2, 2)))
+        claimant = rng.choice(("A", "B"))
+        tricks, points = minimax(position, claimant, False), minimax(position, claimant, True)
+        assert best_tricks(position, claimant) == tricks, (case, position)
+        assert best_points(position, claimant) == points, (case, position)
+        assert solve(position, claimant, "all").holds == (tricks == position.tricks_left), (case, position)
+        target = rng.randrange(points + 30)
+        assert solve(position, claimant, {"points": target}).holds == (points >= target), (case, target, position)
+
+
+def test_a_defeating_line_is_played_by_the_rules():
+    rng = random.Random("quinto-lines")
+    checked = 0
+    for _ in range(60):
+        position = random_position(rng, tricks=2)
+        answer = solve(position, "A", "all")
+        if answer.holds:
+            continue
+        hands = {seat: set(cards) for seat, cards in position.hands.items()}
+        trick = list(position.trick_so_far)
+        for number, shown in enumerate(answer.line):
+            for seat, card in shown.plays[len(position.trick_so_far) if number == 0 else 0:]:
+                assert card in legal_cards(hands[seat], trick, position.rules.joker_lead_rule)
+                hands[seat].remove(card)
+                trick.append(card)
+            trick = []
+        checked += 1
+    assert checked > 10
+
+
+QUINTO = get_rules("quinto")
+
+
+def claim(**query):
+    return QUINTO.referee("claim", {"leader": "N", "claimant": "N", "exact": True, **query}, {}).answer
+
+
+def test_a_higher_suit_beats_the_suit_led_and_the_joker_wins_nothing():
+    """RULES §5.1: ♥ > ♦ > ♣ > ♠ whatever was led; N's A♠ falls to E's 2♦ (no obligation to keep suits)."""
+    answer = claim(hands={"N": "AS", "E": "2D", "S": "KS", "W": "JOKER"}, claim="all")
+    assert answer["holds"] is False
+    assert answer["line"][0]["winner"] == "E"
+    # The joker (25) goes to E–W with the trick: 5 + 25, and the last trick takes the cachette's 5
+    assert answer["best_points"] == {"A": 0, "B": 35}
+
+
+def test_the_cachette_goes_with_the_last_trick_and_a_split_pair_is_worth_nothing():
+    """RULES §5.3: the cachette's quints (5♥: 20) score with the last trick; A♦ and 4♦ in two
+    different tricks are no quint; redoubled, a trick is worth 20 (§5.4)."""
+    answer = claim(hands={"N": "AH AD", "E": "2S 3S", "S": "KS 4D", "W": "7C 8C"}, claim={"points": 80},
+                   multiplier="redouble", cachette="5H 9C")
+    # N–S take both tricks: 20 + 20 (trick values) + the cachette's 20 and 5♥ 20; E's 2♠ 3♠ (5) in a
+    # trick N–S win: 85. A♦ and 4♦ are in different tricks only if N–S split them.
+    assert answer["holds"] is True and answer["best_points"]["A"] >= 80
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    ({"cachette": "AH"}, "cachette"),
+    ({"multiplier": "quadruple"}, "multiplier"),
+    ({"trump": "H"}, "trump"),
+    ({"hands": {"N": "AH", "E": "AH", "S": "KS", "W": "7C"}}, "hands"),
+])
+def test_impossible_claims_are_refused_by_field(query, field):
+    with pytest.raises(RuleViolation) as refused:
+        claim(**{"hands": {"N": "AH", "E": "2S", "S": "KS", "W": "7C"}, "claim": "all", **query})
+    assert refused.value.field == field
