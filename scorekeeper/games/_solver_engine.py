@@ -23,17 +23,21 @@ BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 
 
+class OutOfTime(Exception):
+    """The caller's budget ran out before the search ended."""
+
+
 class Engine:
     """One position under search. ``hands`` (seat index -> bits) are in play order;
     ``claimant[i]`` tells whether seat ``i`` plays for the claimant side."""
 
     def __init__(self, kernel: Kernel, hands: list[int], claimant: list[bool], leader: int, trick: list[int],
-                 *, points: bool) -> None:
+                 *, points: bool, keep_going: Callable[[], bool] | None = None) -> None:
         self.kernel, self.points, self.claimant = kernel, points, claimant
         self.hands = list(hands)
         self.trick: list[int] = []
         self.leader = leader
-        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points)
+        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points, keep_going)
         for bit in trick:
             self.play(bit)
 
@@ -148,10 +152,13 @@ class Engine:
         return lower
 
 
-def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool],
-               points: bool) -> tuple[Callable[..., int], Callable[..., int]]:
-    """The two mutually recursive searchers, with everything they read bound as locals."""
+def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
+               keep_going: Callable[[], bool] | None) -> tuple[Callable[..., int], Callable[..., int]]:
+    """The two mutually recursive searchers, with everything they read bound as locals;
+    ``keep_going`` (the caller's budget) is asked now and then, and :class:`OutOfTime` raised
+    when it says no."""
     n = len(hands)
+    searched = [0]
     last = n - 1
     legal, beats, pts, rank, above = kernel.legal, kernel.beats, kernel.pts, kernel.rank, kernel.above
     twins = kernel.twins_points if points else kernel.twins_tricks
@@ -298,6 +305,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool],
             return lo
         if hi <= alpha:
             return hi
+        if keep_going is not None:
+            searched[0] += 1
+            if not searched[0] & 63 and not keep_going():
+                raise OutOfTime
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
         ordered = lead_order(leader, hand, rem)

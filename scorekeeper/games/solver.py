@@ -52,14 +52,16 @@ Trick 2: E 8♦, S 7♠, W 9♠, N K♠; E wins
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import N_, RuleViolation
-from ._solver_engine import Engine
+from ._solver_engine import Engine, OutOfTime
 from ._solver_explain import Trick, explain, line_of_play
 from ._solver_rules import JassRules, TrickRules, belote_rules, contree_rules, klaberjass_rules
 from .base import Ruling, Say
@@ -202,13 +204,30 @@ class Solution:
         return Ruling(answer, self.lines)
 
 
+BUDGET: ContextVar[Callable[[], bool] | None] = ContextVar("solver_budget", default=None)
+"""Asked now and then during a search: False stops it (the caller's clock; the engine has none)."""
+
+
+@contextmanager
+def within(keep_going: Callable[[], bool]) -> Iterator[None]:
+    """Searches started inside stop, refused by field, once ``keep_going()`` answers False."""
+    token = BUDGET.set(keep_going)
+    try:
+        yield
+    except OutOfTime:
+        raise RuleViolation(N_("This position takes too long to settle here: play a trick or two, then ask "
+                               "again"), field="hands") from None
+    finally:
+        BUDGET.reset(token)
+
+
 def _engine(position: Position, claimant: str, *, points: bool) -> Engine:
     order = position.play_order
     kernel = position.rules.kernel(position.trump, position.contract, order)
     hands = [kernel.mask(position.hands[seat]) for seat in order]
     mine = [position.sides[seat] == claimant for seat in order]
     return Engine(kernel, hands, mine, order.index(position.leader),
-                  [kernel.bit_of[card] for card in position.trick_so_far], points=points)
+                  [kernel.bit_of[card] for card in position.trick_so_far], points=points, keep_going=BUDGET.get())
 
 
 def _read_claimant(position: Position, claimant: object) -> str:

@@ -18,6 +18,7 @@ from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from . import access
 from .matches import refuse_after_end
+from .referee import ask
 from .forms import NAME_MAX
 from .sheets import scored_sheet, side_names
 
@@ -104,7 +105,7 @@ def referee(game: str, kind: str):
     rules = _rules(game)
     body = _body()
     options = _options(rules, body.pop("options", None))
-    ruling = rules.referee(kind, body, options)
+    ruling = ask(rules, kind, body, options)
     return jsonify({**_said(ruling.answer), "explanation": _lines(ruling.lines)})
 
 

@@ -7,6 +7,8 @@ tools whose question it knows (``rules.referee_kinds``).
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,11 +18,21 @@ from flask import Blueprint, abort, render_template, request
 from .. import games, store
 from ..cards import parse_cards, sort_cards
 from ..errors import N_, RuleViolation
-from ..games.base import GameRules
+from ..games import solver
+from ..games.base import GameRules, Options, Ruling
 from . import access
 from .forms import form_values, referee_form
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
+SEARCH_SECONDS = 10  # a web worker never searches a claim longer (gunicorn gives a request 30 s)
+
+
+def ask(rules: GameRules, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
+    """A referee question for the page or the API; a claim search that runs past
+    SEARCH_SECONDS is refused by field instead of holding the worker."""
+    deadline = time.monotonic() + SEARCH_SECONDS
+    with solver.within(lambda: time.monotonic() < deadline):
+        return rules.referee(kind, query, options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +111,7 @@ def _page(game: str, tool: Tool):
         values = form_values(form)
         try:
             query = getattr(rules, tool.query)(values, options) if tool.query else values
-            ruling = rules.referee(tool.kind, query, options)
+            ruling = ask(rules, tool.kind, query, options)
         except RuleViolation as err:
             form.attach(_form_field(err))
         else:

@@ -238,3 +238,22 @@ def test_impossible_claims_are_refused_by_field_and_kept(client, fields, field):
     assert response.status_code == 422
     assert f'id="{field}-error"' in html
     assert f"{fields['hand_E']}</textarea>" in html
+
+
+FULL_DEAL = {"hand_N": "AS KS QS JS 10S 9S 8S 7S", "hand_E": "AH KH QH JH 10H 9H 8H 7H",
+             "hand_S": "AD KD QD JD 10D 9D 8D 7D", "hand_W": "AC KC QC JC 10C 9C 8C 7C"}
+
+
+def test_a_claim_search_that_runs_too_long_is_refused_not_left_to_hold_the_server(client, monkeypatch):
+    from scorekeeper.web import referee
+
+    monkeypatch.setattr(referee, "SEARCH_SECONDS", 0)  # every search is already out of time
+    response = ask(client, "contree", "claim", **FULL_DEAL, leader="N", claimant="N", claim="points",
+                   claim_number="80", trump="H", exact="y")
+    assert response.status_code == 422
+    assert "This position takes too long to settle here: play a trick or two, then ask again" in \
+        response.get_data(as_text=True)
+    api = client.post("/api/v1/contree/referee/claim", json={
+        "hands": {seat: FULL_DEAL[f"hand_{seat}"] for seat in "NESW"}, "leader": "N", "claimant": "N",
+        "claim": {"points": 80}, "trump": "H", "exact": True})
+    assert api.status_code == 400 and api.json["error"]["field"] == "hands"
