@@ -66,6 +66,7 @@ class Deal:
     declarations: Mapping[str, Any]
     created: str
     version: int
+    stored: str = ""  # the declarations as the row holds them (JSON): a cache key needs no re-encoding
 
 
 def connect(path: str) -> Database:
@@ -133,7 +134,7 @@ def _match(row: Mapping[str, Any]) -> Match:
 def _deal(row: Mapping[str, Any]) -> Deal:
     return Deal(id=row["id"], match_id=row["match_id"], seq=row["seq"],
                 declarations=json.loads(row["declarations"]), created=row["created"],
-                version=row["version"])
+                version=row["version"], stored=row["declarations"])
 
 
 # -- matches ---------------------------------------------------------------------------

@@ -43,15 +43,22 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
     app.jinja_env.globals["get_locale"] = get_locale
 
+    def translations():
+        """The reader's catalogue, looked up once per request: a sheet says hundreds of lines."""
+        if "translations" not in g:
+            g.translations = get_translations()
+        return g.translations
+
+    # Flask-Babel's template callables look the catalogue up at every string; these, once a request.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda text: translations().ugettext(text),
+        ngettext=lambda one, many, n: translations().ungettext(one, many, n),
+        newstyle=True)
+
     @app.template_filter("say")
     def say_filter(say) -> str:
-        """A Say line of the engine in the reader's language.
-
-        The catalogue is looked up once per request: a sheet renders hundreds of lines.
-        """
-        if "say_gettext" not in g:
-            g.say_gettext = get_translations().gettext
-        return say.render(g.say_gettext)
+        """A Say line of the engine in the reader's language."""
+        return say.render(translations().gettext)
 
     @app.template_filter("suit")
     def suit_filter(code: str) -> str:

@@ -56,19 +56,21 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object
     """
     return (current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
             json.dumps(match.options, sort_keys=True),
-            tuple((d.id, d.version, json.dumps(d.declarations, sort_keys=True)) for d in deals))
+            tuple((d.id, d.version, d.stored or json.dumps(d.declarations, sort_keys=True)) for d in deals))
 
 
-def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
-    """The match's sheet, scored by the engine from the stored declarations (once per content);
-    a tournament's fixed number of deals ends the match too, if the game has not ended it first."""
+def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
+                 key: tuple[object, ...] | None = None) -> Sheet:
+    """The match's sheet, scored by the engine from the stored declarations (once per content,
+    ``key`` when the caller has it already); a tournament's fixed number of deals ends the match
+    too, if the game has not ended it first."""
     def score() -> Sheet:
         sheet = rules.score_sheet([d.declarations for d in deals], match.options)
         if sheet.result is None and match.deal_limit:
             return replace(sheet, result=result_after_deals(sheet.totals, len(deals), match.deal_limit,
                                                             rules.side_label))
         return sheet
-    return SHEETS.get(content_key(match, deals), score)
+    return SHEETS.get(key or content_key(match, deals), score)
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:
@@ -117,11 +119,12 @@ def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, 
 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
     """Everything the sheet templates need."""
-    sheet = scored_sheet(match, rules, deals)
+    content = content_key(match, deals)
+    sheet = scored_sheet(match, rules, deals, content)
     table = rules.table(match.options)
     target = match.options.get("target")
     rows = list(zip(deals, sheet.rows, strict=True))
-    key = (*content_key(match, deals), str(get_locale()))
+    key = (*content, str(get_locale()))
     rows_html = ROWS.get(key, lambda: Markup(render_template(
         "matches/_sheet_rows.html", rows=rows, match=match, sides=table.sides)))
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
