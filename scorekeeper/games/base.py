@@ -274,6 +274,7 @@ class GameRules(ABC):
     points_field: str = "points"  # the §6 answer field with each side's points before the score
     play_options: Mapping[str, Any] = MappingProxyType({})  # "May I play this?" knows every contract
     taker_key: str | None = None  # the declaration naming the seat that took the contract (statistics)
+    independent_deals: bool = True  # a deal's score never depends on the deals before it (no litige)
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""
@@ -401,6 +402,8 @@ class GameRules(ABC):
 
         :raise RuleViolation: naming the declaration at fault
         """
+        if self.independent_deals:
+            return self.score_deal(declarations, options)
         return self.score_sheet([*earlier, declarations], options).rows[-1].scored
 
     # -- the referee ---------------------------------------------------------------------

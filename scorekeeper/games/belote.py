@@ -94,6 +94,7 @@ class BeloteRules(GameRules):
     """Classic Belote for four players in two partnerships, or three (RULES.md §1)."""
 
     key = "belote"
+    independent_deals = False  # a litige carries points to the next deal
     taker_key = "taker"
     form = _belote_form
     play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})

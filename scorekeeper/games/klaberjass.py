@@ -194,6 +194,7 @@ class KlaberjassRules(GameRules):
     """Klaberjass for two players (RULES.md §3)."""
 
     key = "klaberjass"
+    independent_deals = False  # a litige carries points to the next deal
     taker_key = "maker"
     form = _klaberjass_form
     points_field = "totals"

@@ -152,5 +152,7 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
             assert not POSITIONAL.search(line.template)
             assert line.render()
     assert dict(sheet.totals) == running
+    if deals:  # scoring a deal where it stands is scoring the sheet up to it (games without a litige skip that)
+        assert rules.score_in_place(deals[:-1], deals[-1], options) == sheet.rows[-1].scored
     if sheet.result is not None:
         assert sheet.result.draw or sheet.result.winner in rules.sides
