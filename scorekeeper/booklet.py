@@ -21,7 +21,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,9 @@ from flask import Flask, current_app, render_template
 from flask_babel import force_locale
 
 from . import store
+
+MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
+STALLED_AFTER = timedelta(minutes=2)  # a printing process silent this long has died
 
 COMMAND = (sys.executable, "-c", "import sys; from scorekeeper.booklet import main; main(sys.argv[1:])")
 """The printing process, given the database and the booklet's token."""
@@ -69,9 +72,13 @@ def output_path(database: str, token: str) -> Path:
 
 
 def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) -> store.PrintJob:
-    """Queue a booklet and start the process that prints it (returns at once)."""
+    """Queue a booklet and start the process that prints it (returns at once).
+
+    :raise RuleViolation: MAX_PRINTING booklets are being printed already (each takes every core)
+    """
     job = store.create_print_job(store.get_db(), token=secrets.token_urlsafe(24), kind=kind_name,
-                                 params=params, language=language, total=total)
+                                 params=params, language=language, total=total, most=MAX_PRINTING,
+                                 alive_since=(datetime.now(UTC) - STALLED_AFTER).isoformat(timespec="seconds"))
     _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]  # reap the finished ones
     _CHILDREN.append(subprocess.Popen([*COMMAND, current_app.config["DATABASE"], job.token],
                      cwd=Path(__file__).resolve().parent.parent, stdin=subprocess.DEVNULL,

@@ -375,9 +375,18 @@ class PrintJob:
 
 
 def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str, Any], language: str,
-                     total: int) -> PrintJob:
-    """Queue a booklet of ``total`` parts."""
+                     total: int, most: int, alive_since: str) -> PrintJob:
+    """Queue a booklet of ``total`` parts, unless ``most`` are printing already (queued or running,
+    and heard of since ``alive_since``).
+
+    :raise RuleViolation: the printer is busy
+    """
     with write_transaction(db):
+        busy = db.execute("select count(*) from print_jobs where status in ('queued', 'running') and updated >= ?",
+                          [alive_since]).fetchone()[0]
+        if busy >= most:
+            raise RuleViolation(N_("%(count)d booklets are being printed already: try again in a minute"),
+                                count=busy)
         now = _now()
         db.table("print_jobs").insert({"token": token, "kind": kind, "params": json.dumps(dict(params)),
                                        "language": language, "total": total, "created": now, "updated": now})

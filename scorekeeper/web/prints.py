@@ -7,17 +7,17 @@ unguessable token.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext as _
 
 from .. import booklet, store
+from ..errors import RuleViolation
 from .forms import sheets_form
 from .main import recent_matches, render_index
 
 bp = Blueprint("prints", __name__, url_prefix="/prints")
-STALLED_AFTER = timedelta(minutes=2)  # a printing process silent this long has died
 
 
 @bp.post("/sheets")
@@ -28,7 +28,11 @@ def sheets():
     if not form.validate_on_submit():
         return render_index(matches, form), 422
     chosen = sorted(form.matches.data)
-    job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
+    try:
+        job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
+    except RuleViolation as err:
+        form.matches.errors = [_(err.template, **err.params)]
+        return render_index(matches, form), 422
     return redirect(url_for("prints.job", token=job.token))
 
 
@@ -43,7 +47,7 @@ def _job(token: str) -> store.PrintJob:
 def stalled(job: store.PrintJob) -> bool:
     """A booklet whose process stopped saying anything before it was done."""
     updated = datetime.fromisoformat(job.updated)
-    return job.status in ("queued", "running") and datetime.now(UTC) - updated > STALLED_AFTER
+    return job.status in ("queued", "running") and datetime.now(UTC) - updated > booklet.STALLED_AFTER
 
 
 @bp.get("/<token>")

@@ -521,6 +521,16 @@ def _pdf_response(body: bytes, name: str) -> Response:
                     headers={"Content-Disposition": f'inline; filename="scorekeeper-{name}.pdf"'})
 
 
+def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], total: int):
+    """Start a booklet and follow it; a busy printer is said on the tournament's page."""
+    try:
+        job = booklet.start(kind, params, total=total, language=str(get_locale() or "en"))
+    except RuleViolation as err:
+        flash(_(err.template, **err.params))
+        return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+    return redirect(url_for("prints.job", token=job.token))
+
+
 @bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/sheets")
 @access.organiser_only
 def round_sheets(tournament_id: int, number: int):
@@ -530,8 +540,7 @@ def round_sheets(tournament_id: int, number: int):
     _, views = _round_views(state, number)
     tables = [{"match": view.match.id, "round": number, "table": view.table.number,
                "url": url_for("tournaments.table_link", token=view.table.token, _external=True)} for view in views]
-    job = booklet.start("tables", {"tables": tables}, total=len(tables), language=str(get_locale() or "en"))
-    return redirect(url_for("prints.job", token=job.token))
+    return _print_in_background(tournament_id, "tables", {"tables": tables}, len(tables))
 
 
 @booklet.kind("tables")
@@ -556,8 +565,7 @@ def tournament_booklet(tournament_id: int):
     printed in the background."""
     state = load_state(tournament_id)
     total = 1 + sum(1 + len(views) for views in state.tables.values())
-    job = booklet.start("tournament", {"tournament": tournament_id}, total=total, language=str(get_locale() or "en"))
-    return redirect(url_for("prints.job", token=job.token))
+    return _print_in_background(tournament_id, "tournament", {"tournament": tournament_id}, total)
 
 
 @booklet.kind("tournament")

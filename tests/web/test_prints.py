@@ -87,7 +87,7 @@ def queued(app, **changes) -> store.PrintJob:
     with app.app_context():
         db = store.get_db()
         job = store.create_print_job(db, token="t" * 32, kind="sheets", params={"matches": [1]}, language="en",
-                                     total=3)
+                                     total=3, most=2, alive_since="")
         if changes:
             db["print_jobs"].update(job.id, changes)
         return store.get_print_job(db, job.token)
@@ -117,3 +117,17 @@ def test_a_failure_is_recorded_and_said(app):
         failed = store.get_print_job(store.get_db(), job.token)
     assert failed.status == "failed" and "NotFound" in failed.error
     assert "could not be printed" in app.test_client().get(f"/prints/{job.token}").get_data(as_text=True)
+
+
+def test_no_more_than_two_booklets_print_at_once(app, client):
+    """Each booklet takes every core: a third one waits until one is done (or has died)."""
+    match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    with app.app_context():
+        for n in range(2):
+            store.create_print_job(store.get_db(), token=f"busy{n}", kind="sheets", params={"matches": [match_id]},
+                                   language="en", total=1, most=2, alive_since="")
+    response = ask_booklet(client, [match_id])
+    assert response.status_code == 422
+    assert "2 booklets are being printed already: try again in a minute" in response.get_data(as_text=True)
+    with app.app_context():
+        assert store.get_db().execute("select count(*) from print_jobs").fetchone()[0] == 2
