@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, live, main, matches, prints, referee, tournaments
+from . import api, club_files, live, main, matches, prints, referee, tournaments
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -36,6 +36,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(club_files.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

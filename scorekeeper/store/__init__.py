@@ -1,0 +1,386 @@
+"""The only code that touches the database (sqlite-utils over SQLite in WAL mode): matches and
+deals here, the club in :mod:`.club`, booklets being printed in :mod:`.prints`.
+
+One connection per worker thread, kept for the life of the thread (PLATFORM.md: a
+connection per request was several times slower). Every write runs in a
+``BEGIN IMMEDIATE`` transaction (a deferred ``BEGIN`` that reads first fails under load).
+Rows come back as plain frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+from sqlite_utils import Database
+
+from ..errors import N_, RuleViolation
+from ..migrations import migrations
+
+BUSY_TIMEOUT_MS = 5000
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER; a larger id in a URL names nothing
+_local = threading.local()
+
+
+class Conflict(Exception):
+    """Someone else changed the match or the deal since the form was drawn."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"changed meanwhile (now version {current_version})")
+        self.current_version = current_version
+
+
+class NotFound(Exception):
+    """No such match or deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match: its game, seats and the options frozen when it started."""
+
+    id: int
+    game: str
+    title: str
+    players: Mapping[str, str]
+    first_dealer: str
+    options: Mapping[str, Any]
+    notes: str
+    created: str
+    version: int
+    deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal as the table declared it (the score is always derived)."""
+
+    id: int
+    match_id: int
+    seq: int
+    declarations: Mapping[str, Any]
+    created: str
+    version: int
+    stored: str = ""  # the declarations as the row holds them (JSON): a cache key needs no re-encoding
+
+
+def connect(path: str) -> Database:
+    """Open a connection with the pragmas every connection needs."""
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=True)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    return Database(conn)
+
+
+def get_db() -> Database:
+    """This thread's connection to the app's database, opened on first use."""
+    path = current_app.config["DATABASE"]
+    connections: dict[str, Database] = _local.__dict__.setdefault("connections", {})
+    if path not in connections:
+        connections[path] = connect(path)
+    return connections[path]
+
+
+def init_db(path: str) -> list[str]:
+    """Create or migrate the database; WAL mode is set once and persists in the file.
+
+    :return: the names of the migrations applied now
+    """
+    db = connect(path)
+    try:
+        db.enable_wal()
+        pending = [m.name for m in migrations.pending(db)]
+        migrations.apply(db)
+        return pending
+    finally:
+        db.close()
+
+
+def close_thread_connections() -> None:
+    """Close this thread's connections (tests, and the end of a CLI command)."""
+    for db in _local.__dict__.pop("connections", {}).values():
+        db.close()
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """Take the write lock first; atomic()'s deferred BEGIN fails under load."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _match(row: Mapping[str, Any]) -> Match:
+    return Match(id=row["id"], game=row["game"], title=row["title"] or "",
+                 players=json.loads(row["players"]), first_dealer=row["first_dealer"],
+                 options=json.loads(row["options"]), notes=row["notes"] or "",
+                 created=row["created"], version=row["version"], deal_limit=row["deal_limit"])
+
+
+def _deal(row: Mapping[str, Any]) -> Deal:
+    return Deal(id=row["id"], match_id=row["match_id"], seq=row["seq"],
+                declarations=json.loads(row["declarations"]), created=row["created"],
+                version=row["version"], stored=row["declarations"])
+
+
+# -- matches ---------------------------------------------------------------------------
+
+def create_match(db: Database, *, game: str, players: Mapping[str, str], first_dealer: str,
+                 options: Mapping[str, Any], title: str = "", notes: str = "") -> int:
+    """Start a match; its options are frozen from now on."""
+    with write_transaction(db):
+        return _insert_match(db, game=game, players=players, first_dealer=first_dealer, options=options,
+                             title=title, notes=notes)
+
+
+def _insert_match(db: Database, *, game: str, players: Mapping[str, str], first_dealer: str,
+                  options: Mapping[str, Any], title: str = "", notes: str = "", deal_limit: int = 0) -> int:
+    """Insert a match inside the caller's write transaction; answers its id."""
+    table = db.table("matches")
+    table.insert({"game": game, "title": title, "players": json.dumps(dict(players)),
+                  "first_dealer": first_dealer, "options": json.dumps(dict(options)),
+                  "notes": notes, "created": _now(), "version": 1, "deal_limit": deal_limit})
+    return int(table.last_pk)
+
+
+def get_match(db: Database, match_id: int) -> Match:
+    """:raise NotFound: no such match"""
+    if not 0 < match_id <= MAX_ID:
+        raise NotFound(match_id)
+    rows = list(db.query("select * from matches where id = ?", [match_id]))
+    if not rows:
+        raise NotFound(match_id)
+    return _match(rows[0])
+
+
+def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
+    """The most recent casual matches first (a tournament's tables are reached through it)."""
+    return [_match(r) for r in db.query(
+        "select * from matches where id not in (select match_id from tables) order by id desc limit ?", [limit])]
+
+
+def delete_match(db: Database, match_id: int) -> None:
+    """Remove a match and its deals."""
+    with write_transaction(db):
+        get_match(db, match_id)
+        if db.execute("select 1 from tables where match_id = ?", [match_id]).fetchone():
+            raise RuleViolation(N_("This match is a tournament's table: it cannot be deleted"))
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+        db.execute("delete from deals where match_id = ?", [match_id])
+        db.execute("delete from matches where id = ?", [match_id])
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def list_deals(db: Database, match_id: int) -> list[Deal]:
+    """The match's deals in playing order."""
+    return [_deal(r) for r in db.query(
+        "select * from deals where match_id = ? order by seq", [match_id])]
+
+
+def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
+    """:raise NotFound: no such deal in this match"""
+    if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):
+        raise NotFound(deal_id)
+    rows = list(db.query("select * from deals where id = ? and match_id = ?", [deal_id, match_id]))
+    if not rows:
+        raise NotFound(deal_id)
+    return _deal(rows[0])
+
+
+Guard = Callable[[Match, Sequence[Deal]], None]
+"""Called inside the write lock with the match and its deals; raises to refuse the write."""
+
+
+def _bump(db: Database, match: Match, version: int | None) -> None:
+    if version is not None and version != match.version:
+        raise Conflict(match.version)
+    db.execute("update matches set version = version + 1 where id = ?", [match.id])
+
+
+def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
+             version: int | None = None, nonce: str | None = None,
+             guard: Guard | None = None) -> tuple[int, bool]:
+    """Append a deal.
+
+    A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
+    nothing and answers the deal it recorded first.
+
+    :param version: the match version the form was drawn from; Conflict if it changed
+    :return: (deal id, whether it was recorded now)
+    """
+    with write_transaction(db):
+        if nonce:
+            seen = list(db.query("select id, match_id from deals where nonce = ?", [nonce]))
+            if seen and seen[0]["match_id"] == match_id:
+                return int(seen[0]["id"]), False
+            if seen:
+                raise Conflict(get_match(db, match_id).version)
+        return _append(db, match_id, declarations, version, nonce, guard), True
+
+
+def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
+            nonce: str | None, guard: Guard | None) -> int:
+    """Append a deal inside the caller's write transaction; answers its id."""
+    match = get_match(db, match_id)
+    if guard:
+        guard(match, list_deals(db, match_id))
+    _bump(db, match, version)
+    seq = db.execute("select coalesce(max(seq), 0) + 1 from deals where match_id = ?",
+                     [match_id]).fetchone()[0]
+    table = db.table("deals")
+    table.insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(dict(declarations)),
+                  "nonce": nonce or None, "created": _now(), "updated": None, "version": 1})
+    return int(table.last_pk)
+
+
+def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
+                version: int | None = None, guard: Guard | None = None) -> None:
+    """Replace a deal's declarations; Conflict if the deal changed since ``version``."""
+    with write_transaction(db):
+        deal = get_deal(db, match_id, deal_id)
+        if version is not None and version != deal.version:
+            raise Conflict(deal.version)
+        match = get_match(db, match_id)
+        if guard:
+            guard(match, [d if d.id != deal_id else _replace_declarations(d, declarations)
+                          for d in list_deals(db, match_id)])
+        _bump(db, match, None)
+        db.execute("update deals set declarations = ?, updated = ?, version = version + 1 where id = ?",
+                   [json.dumps(dict(declarations)), _now(), deal_id])
+
+
+def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
+    return Deal(deal.id, deal.match_id, deal.seq, declarations, deal.created, deal.version)
+
+
+def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None) -> None:
+    """Remove one deal; every later line is re-scored from the remaining declarations."""
+    with write_transaction(db):
+        deal = get_deal(db, match_id, deal_id)
+        if version is not None and version != deal.version:
+            raise Conflict(deal.version)
+        _bump(db, get_match(db, match_id), None)
+        db.execute("delete from deals where id = ?", [deal_id])
+
+
+def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -> int | None:
+    """Take back the match's last deal, if the match is still as the phone saw it.
+
+    :param version: the match version the sheet was drawn from; Conflict if a deal was
+        recorded, edited or deleted since (so one phone never takes back another's deal)
+    :return: how many deals were left before the undo, or None when there was none
+    """
+    with write_transaction(db):
+        match = get_match(db, match_id)
+        deals = list_deals(db, match_id)
+        if not deals:
+            return None
+        _bump(db, match, version)
+        db.execute("delete from deals where id = ?", [deals[-1].id])
+        return len(deals)
+
+
+# -- a deal recorded live, trick by trick ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LiveDeal:
+    """A match's deal in play: the declarations so far (the score is always derived)."""
+
+    match_id: int
+    declarations: Mapping[str, Any]
+    version: int
+
+
+def get_live_deal(db: Database, match_id: int) -> LiveDeal | None:
+    """The match's deal in play, or None."""
+    rows = list(db.query("select * from live_deals where match_id = ?", [match_id]))
+    if not rows:
+        return None
+    return LiveDeal(rows[0]["match_id"], json.loads(rows[0]["declarations"]), rows[0]["version"])
+
+
+def _live_version(db: Database, match_id: int, version: int | None) -> None:
+    """Conflict unless the deal in play is still the one at ``version`` (None: there must be none)."""
+    current = get_live_deal(db, match_id)
+    if (current.version if current else None) != version:
+        raise Conflict(current.version if current else 0)
+
+
+def put_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int | None) -> int:
+    """Start the deal in play (``version`` None) or replace it as seen at ``version``.
+
+    :raise Conflict: another phone started or changed it meanwhile
+    :return: its new version
+    """
+    with write_transaction(db):
+        get_match(db, match_id)
+        _live_version(db, match_id, version)
+        db.table("live_deals").upsert({"match_id": match_id, "declarations": json.dumps(dict(declarations)),
+                                       "updated": _now(), "version": (version or 0) + 1}, pk="match_id")
+        return (version or 0) + 1
+
+
+def delete_live_deal(db: Database, match_id: int, *, version: int) -> None:
+    """Give up the deal in play, as seen at ``version``."""
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+
+
+def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int,
+                     guard: Guard | None = None) -> int:
+    """Put the deal in play (seen at ``version``) on the sheet as ``declarations``, in one step.
+
+    :return: the new deal's id
+    """
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        deal_id = _append(db, match_id, declarations, None, None, guard)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+        return deal_id
+
+
+from .club import (  # noqa: E402  (they use what is above)
+    Player,
+    Tournament,
+    Entry,
+    TableRow,
+    RoundRow,
+    NewTable,
+    add_player,
+    update_player,
+    get_player,
+    list_players,
+    create_tournament,
+    get_tournament,
+    list_tournaments,
+    list_entries,
+    add_entry,
+    remove_entry,
+    list_rounds,
+    table_of_match,
+    add_round,
+    set_table_token,
+    table_by_token,
+    reseat_tables,
+    get_setting,
+    set_setting,
+    import_tournament,
+)
+from .prints import PrintJob, create_print_job, get_print_job, update_print_job  # noqa: E402
