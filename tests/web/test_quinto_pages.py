@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper import store
-from tests.helpers import csrf_token, hidden
+from tests.helpers import csrf_token
 
 PLAYERS = {"N": "Ann", "E": "Ben", "S": "Cy", "W": "Di"}
 # RULES §5.2-§5.4, doubled (a trick is worth 10): N–S quints 5♥ 20 + A♦4♦ 15 + the cachette's
