@@ -275,6 +275,9 @@ def new(game: str):
             options = rules.resolve_options(match_options(form, shown, ()))
             if form.format.data not in formats(rules, options):
                 raise RuleViolation(N_("This format needs four players at a table"), field="format")
+            if not form.deals.data and options.get("agreed_deals") == 0:  # RULES.md §7 item 14: no end
+                raise RuleViolation(N_("%(game)s has no end of its own: give the number of deals a round"),
+                                    field="deals", game=rules.name)
         except RuleViolation as err:
             form.attach(err)
         else:

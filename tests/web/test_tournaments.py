@@ -190,9 +190,15 @@ def test_belote_for_three_offers_no_tournament(organiser):
     assert organiser.client.get("/tournaments/new/belote?players=3").status_code == 404
 
 
-def test_pandoeren_is_played_individually(organiser):
+def test_pandoeren_is_played_individually_and_its_rounds_need_a_number_of_deals(organiser):
     html = organiser.client.get("/tournaments/new/pandoeren").get_data(as_text=True)
     assert 'value="individual"' in html and 'value="pairs"' not in html
+    endless = organiser.post("/tournaments/new/pandoeren", {"name": "Cup", "format": "individual", "rounds": "2",
+                                                            "deals": "0", "ranking": "total_points"})
+    assert endless.status_code == 422  # RULES §7 item 14: Pandoeren has no end of its own
+    assert "Pandoeren has no end of its own: give the number of deals a round" in errors(
+        endless.get_data(as_text=True))
+    assert organiser.tournament("pandoeren", format="individual", deals="8")
 
 
 def test_a_pair_of_one_player_twice_or_a_player_entered_twice_is_refused(organiser, cup):
@@ -538,3 +544,23 @@ def test_a_players_statistics_per_game(app, organiser, cup):
     north_page = organiser.client.get(f"/players/{north}").get_data(as_text=True)
     row = re.search(r"<td>Belote Contrée</td>(.*?)</tr>", north_page, re.S).group(1)
     assert re.findall(r'<td class="num">([^<]*)</td>', row) == ["2", "0", "–", "60.0", "0/1 (0 %)"]
+
+
+def test_a_pandoeren_table_ranks_four_players_each_for_himself(app, organiser):
+    """RULES §4.4: a made Misère adds its value to the declarer's own total only; the table's
+    result after the round's one deal is the highest total (each player a side of his own)."""
+    ids = organiser.players(NAMES[:4])
+    tournament_id = organiser.tournament("pandoeren", format="individual", rounds="1", deals="1",
+                                         ranking="total_points")
+    for player_id in ids:
+        organiser.enter(tournament_id, player_id)
+    organiser.draw(tournament_id)
+    client, match_id = phone(app, organiser.links(tournament_id, 1)[0])
+    deal = {"dealer": "N", "declarer": "E", "contract": "Misère", "trump": "S", "made": True}
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=deal).status_code == 201
+    with app.app_context():
+        match = store.get_match(store.get_db(), match_id)
+    html = organiser.client.get(f"/tournaments/{tournament_id}/standings").get_data(as_text=True)
+    rows = re.findall(r"<tr><td class=\"num\">(\d)</td><td>([^<]+)</td>", html)
+    assert rows[0][1] == match.players["E"]  # the declarer alone scored
+    assert "Final standings" in html
