@@ -174,6 +174,14 @@ def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
         "select * from matches where id not in (select match_id from tables) order by id desc limit ?", [limit])]
 
 
+def matches_of_player(db: Database, name: str, *, limit: int = 50) -> list[Match]:
+    """The casual matches where a seat holds ``name`` exactly (newest first): casual matches
+    keep names, not the club's players."""
+    return [_match(r) for r in db.query(
+        "select * from matches where id not in (select match_id from tables) and exists "
+        "(select 1 from json_each(matches.players) where value = ?) order by id desc limit ?", [name, limit])]
+
+
 def delete_match(db: Database, match_id: int) -> None:
     """Remove a match and its deals."""
     with write_transaction(db):

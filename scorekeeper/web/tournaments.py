@@ -246,6 +246,7 @@ def player(player_id: int):
     status = 422 if request.method == "POST" else 200
     history, statistics = _history(player_id)
     return render_template("tournaments/player.html", player=found, form=form, history=history,
+                           matches=store.matches_of_player(store.get_db(), found.name),
                            statistics=statistics, game_names={key: rules.name for key, rules in games.RULES.items()}), \
         status
 

@@ -564,3 +564,14 @@ def test_a_pandoeren_table_ranks_four_players_each_for_himself(app, organiser):
     rows = re.findall(r"<tr><td class=\"num\">(\d)</td><td>([^<]+)</td>", html)
     assert rows[0][1] == match.players["E"]  # the declarer alone scored
     assert "Final standings" in html
+
+
+def test_a_players_page_lists_the_casual_matches_played_under_that_name(app, client, organiser):
+    organiser.players(("Ann",))
+    casual = client.post("/api/v1/matches", json={"game": "contree", "players": {
+        "N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}, "title": "Friday"}).json["id"]
+    client.post("/api/v1/matches", json={"game": "contree", "players": {
+        "N": "Anna", "E": "Bob", "S": "Cy", "W": "Di"}, "title": "Saturday"})
+    html = organiser.client.get("/players/1").get_data(as_text=True)
+    assert f"/matches/{casual}" in html and "Friday" in html
+    assert "Saturday" not in html  # Anna is not Ann
