@@ -2,9 +2,10 @@
 
 A page asks for a booklet (:func:`start`): a ``print_jobs`` row is queued and this module is
 started as a separate process (:data:`COMMAND`). That
-process renders each part's HTML (one sheet, in the language of whoever asked), has
-WeasyPrint turn the parts into PDF on every core (one worker process each, one part at a
-time, so a worker's memory stays that of one sheet), writes how many parts are done into
+process renders each part's HTML (one sheet, in the language of whoever asked) and hands it
+at once to WeasyPrint, which turns the parts into PDF on every core (one worker process
+each, one part at a time, so a worker's memory stays that of one sheet) while the next parts
+are being written; it writes how many parts are done into
 the row as they finish, and joins the parts, in order, into one file under
 ``prints/`` beside the database (``instance/``). The page polls the row (PLATFORM.md: 100 sheets in one WeasyPrint
 document took 14.5 s and 491 MiB in one process, past gunicorn's patience).
@@ -19,8 +20,8 @@ import os
 import secrets
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from datetime import UTC, date, datetime, timedelta
 from multiprocessing import get_context
 from pathlib import Path
@@ -40,30 +41,31 @@ COMMAND = (sys.executable, "-c", "import sys; from scorekeeper.booklet import ma
 _CHILDREN: list[subprocess.Popen[bytes]] = []
 """The printing processes this web worker started, until they are seen to have finished."""
 
-KINDS: dict[str, Callable[[dict[str, Any]], list[str]]] = {}
-"""Each kind of booklet: its params -> the HTML of each part, in print order (app context)."""
+Parts = Callable[[dict[str, Any]], Iterator[str]]
+KINDS: dict[str, Parts] = {}
+"""Each kind of booklet: its params -> the HTML of each part, in print order, one at a time
+(request context)."""
 
 
-def kind(name: str) -> Callable[[Callable[[dict[str, Any]], list[str]]], Callable[[dict[str, Any]], list[str]]]:
+def kind(name: str) -> Callable[[Parts], Parts]:
     """Register the parts of a kind of booklet."""
-    def register(parts: Callable[[dict[str, Any]], list[str]]) -> Callable[[dict[str, Any]], list[str]]:
+    def register(parts: Parts) -> Parts:
         KINDS[name] = parts
         return parts
     return register
 
 
 @kind("sheets")
-def sheet_parts(params: dict[str, Any]) -> list[str]:
+def sheet_parts(params: dict[str, Any]) -> Iterator[str]:
     """The score sheets of ``params["matches"]`` (match ids), one part each."""
     from .games import get_rules
     from .web.sheets import sheet_view
 
-    db, today, parts = store.get_db(), date.today(), []
+    db, today = store.get_db(), date.today()
     for match_id in params["matches"]:
         match = store.get_match(db, match_id)
         view = sheet_view(match, get_rules(match.game), store.list_deals(db, match_id))
-        parts.append(render_template("print/sheet.html", printed=today, **view))
-    return parts
+        yield render_template("print/sheet.html", printed=today, **view)
 
 
 def output_path(database: str, token: str) -> Path:
@@ -93,20 +95,21 @@ def _part_pdf(html: str, static: str) -> bytes:
     return html_to_pdf(html, Path(static))
 
 
-def render_parts(parts: Sequence[str], static: Path, progress: Callable[[int], None],
+def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
                  workers: int | None = None) -> list[bytes]:
-    """Every part to PDF on ``workers`` processes (default: one per core), in order;
-    ``progress(done)`` is called as parts finish."""
+    """Every part to PDF on ``workers`` processes (default: one per core), in order, each
+    handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish."""
     from . import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
 
-    workers = workers or min(len(parts), os.cpu_count() or 1) or 1
-    done: list[bytes | None] = [None] * len(parts)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-        futures = {pool.submit(_part_pdf, html, str(static)): index for index, html in enumerate(parts)}
+    futures: dict[Future[bytes], int] = {}
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=get_context("fork")) as pool:
+        for index, html in enumerate(parts):
+            futures[pool.submit(_part_pdf, html, str(static))] = index
+        done: list[bytes] = [b""] * len(futures)
         for count, future in enumerate(as_completed(futures), start=1):
             done[futures[future]] = future.result()
             progress(count)
-    return [part for part in done if part is not None]
+    return done
 
 
 def join_pdfs(parts: Sequence[bytes], target: Path) -> None:
@@ -131,11 +134,10 @@ def run(app: Flask, token: str) -> None:
         db = store.get_db()
         job = store.get_print_job(db, token)
         try:
-            with app.test_request_context(), force_locale(job.language):
-                parts = KINDS[job.kind](dict(job.params))
             store.update_print_job(db, token, status="running", done=0)
-            pdfs = render_parts(parts, Path(app.static_folder or "static"),
-                                lambda done: store.update_print_job(db, token, status="running", done=done))
+            with app.test_request_context(), force_locale(job.language):
+                pdfs = render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
+                                    lambda done: store.update_print_job(db, token, status="running", done=done))
             join_pdfs(pdfs, output_path(app.config["DATABASE"], token))
         except Exception as err:  # the page must say it failed, whatever the cause
             store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")

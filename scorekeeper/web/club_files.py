@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -101,18 +102,16 @@ def round_sheets(tournament_id: int, number: int):
 
 
 @booklet.kind("tables")
-def table_sheet_parts(params: dict[str, Any]) -> list[str]:
+def table_sheet_parts(params: dict[str, Any]) -> Iterator[str]:
     """Blank table sheets, each with its table's link as a QR code."""
     from .. import pdf
 
-    db, parts = store.get_db(), []
+    db = store.get_db()
     for table in params["tables"]:
         match = store.get_match(db, table["match"])
         view = sheet_view(match, games.get_rules(match.game), [])
-        parts.append(_printed("print/blank.html", qr=pdf.qr_data_uri(table["url"]), **view,
-                              caption=(_("Round %(round)d · Table %(table)d", round=table["round"],
-                                         table=table["table"]),)))
-    return parts
+        yield _printed("print/blank.html", qr=pdf.qr_data_uri(table["url"]), **view,
+                       caption=(_("Round %(round)d · Table %(table)d", round=table["round"], table=table["table"]),))
 
 
 @bp.post("/tournaments/<int:tournament_id>/booklet")
@@ -126,17 +125,17 @@ def tournament_booklet(tournament_id: int):
 
 
 @booklet.kind("tournament")
-def tournament_parts(params: dict[str, Any]) -> list[str]:
+def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
     """The standings, then per round its pairings and every table's filled sheet."""
     state = load_state(params["tournament"])
-    db, parts = store.get_db(), [_standings_html(state)]
+    db = store.get_db()
+    yield _standings_html(state)
     for round_ in state.rounds:
         views = state.tables.get(round_.number, [])
-        parts.append(_pairings_html(state, round_, views))
+        yield _pairings_html(state, round_, views)
         for view in views:
-            parts.append(_printed("print/sheet.html", **sheet_view(view.match, state.rules,
-                                                                   store.list_deals(db, view.match.id))))
-    return parts
+            deals = store.list_deals(db, view.match.id)
+            yield _printed("print/sheet.html", **sheet_view(view.match, state.rules, deals))
 
 
 # -- records: export and import ------------------------------------------------------------
