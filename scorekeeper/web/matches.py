@@ -14,7 +14,7 @@ from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
 from . import access
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
-from .sheets import scored_sheet, sheet_view
+from .sheets import scored_sheet, sheet_page, sheet_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -87,8 +87,7 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     deals = store.list_deals(db, match_id)
-    return render_template("matches/sheet.html", live=store.get_live_deal(db, match_id),
-                           **sheet_view(match, rules, deals))
+    return sheet_page(match, rules, deals, "matches/sheet.html", live=store.get_live_deal(db, match_id) is not None)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask import current_app, render_template
+from flask import current_app, render_template, request, session
 from flask_babel import get_locale, gettext as _
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import store
@@ -47,6 +49,8 @@ class LruCache:
 
 SHEETS = LruCache()  # scored sheets
 ROWS = LruCache()  # rendered deal rows
+PAGES = LruCache()  # whole sheet pages, the visitor's form token left out
+_TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
 
 def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object, ...]:
@@ -133,3 +137,22 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "sides": table.sides, "rows": rows,
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options)}
+
+
+def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], template: str,
+               **context: Any) -> str:
+    """The sheet's page (``template``), rendered once per content, language and address
+    (phones and wall screens reload it all evening): the visitor's own CSRF token is put
+    into the kept page as it is served. A page with a message to flash is rendered afresh.
+
+    ``context`` must hold plain values (it is part of the key).
+    """
+    def render(**token: Any) -> str:
+        return render_template(template, **context, **sheet_view(match, rules, deals), **token)
+
+    if session.get("_flashes"):
+        return render()
+    key = (*content_key(match, deals), repr(match), template, repr(sorted(context.items())), str(get_locale()),
+           request.full_path)
+    page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
+    return page.replace(_TOKEN_HOLE, generate_csrf())

@@ -301,3 +301,14 @@ def test_points_held_by_a_litige_show_on_the_sheet(client):
     html = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Pending:" not in html
     assert totals(html) == [81 + 191, 52]
+
+
+def test_two_phones_on_one_sheet_each_get_a_form_token_of_their_own(app, pages, client):
+    """The sheet is kept rendered between visits; the undo form's token is still each visitor's."""
+    match_id, _ = two_deals(app, pages)
+    first = csrf_token(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    other_phone = app.test_client()
+    sheet = other_phone.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert csrf_token(sheet) != first
+    assert other_phone.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)}).status_code == 302
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]  # not the kept page
