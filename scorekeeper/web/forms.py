@@ -6,11 +6,13 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext as _l
+from babel import support
+from flask_babel import get_locale, gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -26,6 +28,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -38,7 +41,21 @@ NAME_MAX = 40
 NOTES_MAX = 2000
 
 
-class EngineForm(FlaskForm):
+class Form(FlaskForm):
+    """Every form of the app: WTForms' own messages in the reader's language, their catalogue
+    read once per language and process (Flask-WTF reads the file again for every request)."""
+
+    class Meta:
+        def get_translations(self, form: FlaskForm) -> support.Translations:
+            return _wtforms_catalogue(str(get_locale()))
+
+
+@functools.lru_cache(maxsize=8)
+def _wtforms_catalogue(locale: str) -> support.Translations:
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class EngineForm(Form):
     """A form whose values the rules engine checks."""
 
     engine_fields: tuple[str, ...] = ()
@@ -139,7 +156,7 @@ def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping
     return _schema_form(specs, rules, options, players, data, base=_DealFormBase)
 
 
-class SheetsForm(FlaskForm):
+class SheetsForm(Form):
     """Which matches' sheets go into the booklet (ticked on the front page)."""
 
     matches = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
@@ -244,7 +261,7 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
     return TournamentForm()
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(Form):
     """A club player."""
 
     name = StringField(_l("Name"), validators=[DataRequired(_l("A player needs a name.")), Length(max=NAME_MAX)],
@@ -253,13 +270,13 @@ class PlayerForm(FlaskForm):
                           description=_l("Optional: the federation's number"))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """A tournament record to import."""
 
     record = FileField(_l("Tournament record (.json)"), validators=[FileRequired(_l("Pick the file to import."))])
 
 
-class LoginForm(FlaskForm):
+class LoginForm(Form):
     """The organiser's password."""
 
     password = PasswordField(_l("Organiser password"), validators=[DataRequired(_l("Type the password."))])
