@@ -212,7 +212,9 @@ def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
 
 
 Guard = Callable[[Match, Sequence[Deal]], None]
-"""Called inside the write lock with the match and its deals; raises to refuse the write."""
+"""Called with the match and its deals; raises to refuse the write. It is called twice: once
+before the write lock is taken, so that the slow part of the check (scoring the sheet) is done
+and remembered while other phones go on writing, and again inside the lock, where it counts."""
 
 
 def _bump(db: Database, match: Match, version: int | None) -> None:
@@ -232,14 +234,20 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :param version: the match version the form was drawn from; Conflict if it changed
     :return: (deal id, whether it was recorded now)
     """
+    if guard and not (nonce and _nonce_seen(db, nonce)):
+        guard(get_match(db, match_id), list_deals(db, match_id))
     with write_transaction(db):
         if nonce:
-            seen = list(db.query("select id, match_id from deals where nonce = ?", [nonce]))
+            seen = _nonce_seen(db, nonce)
             if seen and seen[0]["match_id"] == match_id:
                 return int(seen[0]["id"]), False
             if seen:
                 raise Conflict(get_match(db, match_id).version)
         return _append(db, match_id, declarations, version, nonce, guard), True
+
+
+def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
+    return list(db.query("select id, match_id from deals where nonce = ?", [nonce]))
 
 
 def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
