@@ -4,7 +4,8 @@ The value of a state is what the claimant side wins from there on: one per trick
 ``tricks`` mode, card points plus the last-trick bonus in ``points`` mode. The claimant side
 maximises it, every other side minimises it. Every state keeps the lower and upper bounds
 proved so far and the best card found (trick boundaries by (hands, leader), closed up by rank
-in ``tricks`` mode; states inside a trick by (hands, trick)), so the null-window questions of
+in ``tricks`` mode; states inside a trick by (hands, trick)); with two tricks left every line
+is played out and the exact value kept. So the null-window questions of
 :meth:`Engine.at_least` and the bisection of :meth:`Engine.exact` share their work.
 
 Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
@@ -285,6 +286,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             return last_trick(leader, rem, total)
         key = normal_key(leader, rem) if squeeze else (*hands, leader)
         bounds = tt.get(key)
+        if bounds is None and hand.bit_count() == 2:
+            value = two_tricks(leader, [])
+            tt[key] = (value, value)
+            return value
         if bounds is None:
             lo, hi = 0, total
             if rem & trumps:
@@ -348,6 +353,35 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             lo = hi = best
         tt[key] = (lo, hi)
         leads[key] = best_card
+        return best
+
+    def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
+        """Two tricks left, from ``seat`` on in the first: every line played out (no window, so
+        the value is exact and a later visit never searches again; there are few lines)."""
+        hand, pos = hands[seat], len(trick)
+        moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat) if pos else hand
+        maximise = maxi[seat]
+        best = -1 if maximise else BIG
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            card = low.bit_length() - 1
+            if not pos or beats(card, win_bit, trick):
+                now_seat, now_bit = seat, card
+            else:
+                now_seat, now_bit = win_seat, win_bit
+            hands[seat] = hand ^ low
+            trick.append(card)
+            if pos == last:
+                value = last_trick(now_seat, 0, 0)
+                if maxi[now_seat]:
+                    value += (sum(pts[c] for c in trick) if additive else trick_points(trick)) if points else 1
+            else:
+                value = two_tricks(after[seat], trick, now_seat, now_bit)
+            trick.pop()
+            hands[seat] = hand
+            if value > best if maximise else value < best:
+                best = value
         return best
 
     def last_trick(leader: int, rem: int, total: int) -> int:
