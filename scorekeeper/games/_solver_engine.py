@@ -22,6 +22,7 @@ from ._solver_search import COMPRESS, Kernel
 
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
+GALLOP = 4  # the first step away from a guessed value, in points or tricks
 
 
 class OutOfTime(Exception):
@@ -139,17 +140,33 @@ class Engine:
         """Can the claimant side win ``target`` or more from here?"""
         return self.search(target - 1, target) >= target
 
-    def exact(self) -> int:
-        """The value with best play from both sides: null-window tests, bisecting the range
-        still open (each fail-soft answer may close more than half of it)."""
+    def exact(self, guess: int | None = None) -> int:
+        """The value with best play from both sides, by null-window tests (each fail-soft
+        answer may close more of the range still open than the test asked).
+
+        Without a ``guess`` each test bisects the range. With one, the first test is at the
+        guess and the next ones step away from it the way the answers point, the step doubling,
+        until one answer turns back; then bisection. Tests near the value cost the most, so a
+        good guess saves the far ones.
+        """
         lower, upper = 0, self.total()
+        step = None if guess is None else GALLOP
+        probe = (lower + upper + 1) // 2 if guess is None else min(max(guess, 1), upper)
+        rising = None
         while lower < upper:
-            middle = (lower + upper + 1) // 2
-            value = self.search(middle - 1, middle)
-            if value >= middle:
+            value = self.search(probe - 1, probe)
+            if step is not None and rising is not None and rising != (value >= probe):
+                step = None  # the value is bracketed
+            rising = value >= probe
+            if rising:
                 lower = value
             else:
                 upper = value
+            if step is None:
+                probe = (lower + upper + 1) // 2
+            else:
+                probe = min(max(lower + step if rising else upper - step + 1, lower + 1), upper)
+                step *= 2
         return lower
 
 

@@ -273,8 +273,9 @@ def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int
     if exact:
         trick_engine = _engine(position, side, points=False) if engine.points else engine
         point_engine = engine if engine.points else _engine(position, side, points=True)
-        tricks = _by_side(position, side, trick_engine.exact(), position.tricks_left)
-        value_points = _by_side(position, side, point_engine.exact(),
+        best = trick_engine.exact()
+        tricks = _by_side(position, side, best, position.tricks_left)
+        value_points = _by_side(position, side, point_engine.exact(_points_guess(point_engine, best, position)),
                                 point_engine.total() if point_engine.kernel.additive else None)
     lines = explain(position, side, claim, engine.points, target, holds, line)
     return Solution(side, claim, holds, line, lines, tricks, value_points)
@@ -299,4 +300,17 @@ def best_tricks(position: Position, claimant: str) -> int:
 
 def best_points(position: Position, claimant: str) -> int:
     """The most card points (last-trick bonus included) ``claimant`` can be sure of from here."""
-    return _engine(position, _read_claimant(position, claimant), points=True).exact()
+    side = _read_claimant(position, claimant)
+    engine = _engine(position, side, points=True)
+    guess = _points_guess(engine, _engine(position, side, points=False).exact(), position) \
+        if engine.kernel.additive else None
+    return engine.exact(guess)
+
+
+def _points_guess(engine: Engine, tricks: int, position: Position) -> int | None:
+    """Where the points search starts: the share of the points left that the side's best
+    number of tricks would take at an average trick (the tricks search is quick). None where
+    the points do not add up to a fixed total."""
+    if not engine.kernel.additive or not position.tricks_left:
+        return None
+    return round(engine.total() * tricks / position.tricks_left)

@@ -154,6 +154,22 @@ def test_the_solver_agrees_with_exhaustive_minimax(rules, seats, contracts):
         assert answer.holds == (points >= min(target, _total(position))), (case, target, position)
 
 
+def test_the_best_points_do_not_depend_on_where_the_search_starts():
+    """The points search may start from a guess (the best tricks' share of the points); from
+    any guess, at the ends of the range or far off, it finds the same value as minimax."""
+    from scorekeeper.games.solver import _engine
+
+    rng = random.Random("solver-guess")
+    for case in range(120):
+        rules, seats, contracts = GAMES[case % len(GAMES)]
+        position = random_position(rng, rules, seats, contracts, tricks=rng.choice((1, 2, 3, 4)))
+        claimant = position.sides[rng.choice(seats)]
+        points = minimax(position, claimant, True)
+        for guess in (0, 1, points, points + 1, _total(position), rng.randrange(_total(position) + 1), 10**6):
+            engine = _engine(position, claimant, points=True)
+            assert engine.exact(guess) == points, (case, guess, position)
+
+
 def _total(position: Position) -> int:
     rules = position.rules
     cards = [*position.trick_so_far, *(card for hand in position.hands.values() for card in hand)]
