@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import UTC, datetime
 from typing import Any
 
@@ -57,17 +58,23 @@ class Match:
     deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Deal:
     """One deal as the table declared it (the score is always derived)."""
 
     id: int
     match_id: int
     seq: int
-    declarations: Mapping[str, Any]
+    stored: str  # the declarations as the row holds them (JSON): a cache key needs no more
     created: str
     version: int
-    stored: str = ""  # the declarations as the row holds them (JSON): a cache key needs no re-encoding
+
+    @cached_property
+    def declarations(self) -> Mapping[str, Any]:
+        """The declarations, read from ``stored`` when first asked for (a page kept rendered
+        is found by the stored text alone)."""
+        declarations: Mapping[str, Any] = json.loads(self.stored)
+        return declarations
 
 
 def connect(path: str) -> Database:
@@ -133,9 +140,8 @@ def _match(row: Mapping[str, Any]) -> Match:
 
 
 def _deal(row: Mapping[str, Any]) -> Deal:
-    return Deal(id=row["id"], match_id=row["match_id"], seq=row["seq"],
-                declarations=json.loads(row["declarations"]), created=row["created"],
-                version=row["version"], stored=row["declarations"])
+    return Deal(id=row["id"], match_id=row["match_id"], seq=row["seq"], stored=row["declarations"],
+                created=row["created"], version=row["version"])
 
 
 # -- matches ---------------------------------------------------------------------------
@@ -282,7 +288,7 @@ def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping
 
 
 def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
-    return Deal(deal.id, deal.match_id, deal.seq, declarations, deal.created, deal.version)
+    return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version)
 
 
 def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None) -> None:

@@ -60,7 +60,7 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object
     """
     return (current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
             json.dumps(match.options, sort_keys=True),
-            tuple((d.id, d.version, d.stored or json.dumps(d.declarations, sort_keys=True)) for d in deals))
+            tuple((d.id, d.version, d.stored) for d in deals))
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
