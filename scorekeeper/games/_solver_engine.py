@@ -4,9 +4,9 @@ The value of a state is what the claimant side wins from there on: one per trick
 ``tricks`` mode, card points plus the last-trick bonus in ``points`` mode. The claimant side
 maximises it, every other side minimises it. Every state keeps the lower and upper bounds
 proved so far and the best card found (trick boundaries by (hands, leader), closed up by rank
-in ``tricks`` mode; states inside a trick by (hands, trick)); with two tricks left every line
-is played out and the exact value kept. So the null-window questions of
-:meth:`Engine.at_least` and the bisection of :meth:`Engine.exact` share their work.
+in ``tricks`` mode; states inside a trick by (hands, trick)); in ``points`` mode with two tricks
+left (cards that add up) every line is played out and the exact value kept. So the null-window
+questions of :meth:`Engine.at_least` and the tests of :meth:`Engine.exact` share their work.
 
 Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
 them) and count the same are interchangeable, so only the higher is searched; at a trick
@@ -303,7 +303,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             return last_trick(leader, rem, total)
         key = normal_key(leader, rem) if squeeze else (*hands, leader)
         bounds = tt.get(key)
-        if bounds is None and hand.bit_count() == 2:
+        if bounds is None and points and additive and hand.bit_count() == 2:
             value = two_tricks(leader, [])
             tt[key] = (value, value)
             return value
@@ -374,7 +374,9 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
 
     def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
         """Two tricks left, from ``seat`` on in the first: every line played out (no window, so
-        the value is exact and a later visit never searches again; there are few lines)."""
+        the value is exact and a later visit never searches again; there are few lines). Worth
+        it for the many windows of a points search; a single tricks question, or Quinto's
+        asked-for trick values, cut off sooner by alpha-beta."""
         hand, pos = hands[seat], len(trick)
         moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat) if pos else hand
         maximise = maxi[seat]
