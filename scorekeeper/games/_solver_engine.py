@@ -373,10 +373,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         return best
 
     def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
-        """Two tricks left, from ``seat`` on in the first: every line played out (no window, so
-        the value is exact and a later visit never searches again; there are few lines). Worth
-        it for the many windows of a points search; a single tricks question, or Quinto's
-        asked-for trick values, cut off sooner by alpha-beta."""
+        """Card points with two tricks left, from ``seat`` on in the first: every line played out
+        (no window, so the value is exact and a later visit never searches again; there are few
+        lines). Worth it for the many windows of a points search of cards that add up; a single
+        tricks question, or Quinto's trick values, cut off sooner by alpha-beta."""
         hand, pos = hands[seat], len(trick)
         moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat) if pos else hand
         maximise = maxi[seat]
@@ -392,9 +392,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             hands[seat] = hand ^ low
             trick.append(card)
             if pos == last:
-                value = last_trick(now_seat, 0, 0)
-                if maxi[now_seat]:
-                    value += (sum(pts[c] for c in trick) if additive else trick_points(trick)) if points else 1
+                value = last_trick(now_seat, 0, 0) + (sum(pts[c] for c in trick) if maxi[now_seat] else 0)
             else:
                 value = two_tricks(after[seat], trick, now_seat, now_bit)
             trick.pop()

@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from flask import current_app

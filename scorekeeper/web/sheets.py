@@ -13,13 +13,12 @@ from typing import Any
 from flask import current_app, render_template, request, session
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Option, Sheet, Table, result_after_deals
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
-CACHED = 256  # sheets kept per worker process, scored and rendered
+CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
 
 
 class LruCache:
@@ -48,7 +47,6 @@ class LruCache:
 
 
 SHEETS = LruCache()  # scored sheets
-ROWS = LruCache()  # rendered deal rows
 PAGES = LruCache()  # whole sheet pages, the visitor's form token left out
 _TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
@@ -128,11 +126,7 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     table = rules.table(match.options)
     target = match.options.get("target")
     rows = list(zip(deals, sheet.rows, strict=True))
-    key = (*content, str(get_locale()))
-    rows_html = ROWS.get(key, lambda: Markup(render_template(
-        "matches/_sheet_rows.html", rows=rows, match=match, sides=table.sides)))
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
-            "rows_html": rows_html,
             "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
             "sides": table.sides, "rows": rows,
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
