@@ -48,8 +48,9 @@ def html_to_pdf(html: str, static: Path) -> bytes:
     from ``static`` and nothing else fetched."""
     from weasyprint import HTML  # the import costs ~0.3 s; pay it only when printing
 
-    style, fonts = _print_style(static.resolve())
-    return HTML(string=html, base_url=static.resolve().as_uri() + "/",
+    static = static.resolve()
+    style, fonts = _print_style(static)
+    return HTML(string=html, base_url=static.as_uri() + "/",
                 url_fetcher=StaticOnlyFetcher(static)).write_pdf(stylesheets=[style], font_config=fonts)
 
 

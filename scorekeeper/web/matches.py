@@ -87,7 +87,7 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     deals = store.list_deals(db, match_id)
-    return sheet_page(match, rules, deals, "matches/sheet.html", live=store.get_live_deal(db, match_id) is not None)
+    return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")

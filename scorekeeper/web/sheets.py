@@ -133,20 +133,16 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "option_rows": option_rows(rules, match.options)}
 
 
-def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], template: str,
-               **context: Any) -> str:
-    """The sheet's page (``template``), rendered once per content, language and address
-    (phones and wall screens reload it all evening): the visitor's own CSRF token is put
-    into the kept page as it is served. A page with a message to flash is rendered afresh.
-
-    ``context`` must hold plain values (it is part of the key).
-    """
+def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool) -> str:
+    """The running sheet's page, rendered once per content, language and address (phones and
+    wall screens reload it all evening): the visitor's own CSRF token is put into the kept page
+    as it is served. A page with a message to flash is rendered afresh. ``live``: a deal is
+    being played."""
     def render(**token: Any) -> str:
-        return render_template(template, **context, **sheet_view(match, rules, deals), **token)
+        return render_template("matches/sheet.html", live=live, **sheet_view(match, rules, deals), **token)
 
     if session.get("_flashes"):
         return render()
-    key = (*content_key(match, deals), repr(match), template, repr(sorted(context.items())), str(get_locale()),
-           request.full_path)
+    key = (*content_key(match, deals), repr(match), live, str(get_locale()), request.full_path)
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())
