@@ -383,17 +383,33 @@ class GameRules(ABC):
         reached before the last deal means the history was edited: the later rows are
         still shown, and the result is the first one reached.
         """
-        totals = dict.fromkeys(self.table(options).sides, 0)
-        rows: list[SheetRow] = []
-        result: MatchResult | None = None
+        return self.extend_sheet(None, deals, options)
+
+    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        """``sheet`` (the earlier deals' sheet under the same options; None: no deal yet) with
+        ``deals`` scored after it: the same sheet as scoring all of them (see :meth:`score_sheet`)."""
+        resolved = self.resolve_options(options)
+        totals = dict(sheet.totals) if sheet else dict.fromkeys(self.table(resolved).sides, 0)
+        rows: list[SheetRow] = list(sheet.rows) if sheet else []
+        result = sheet.result if sheet else None
         for declarations in deals:
-            scored = self.score_deal(declarations, options)
+            carried = self.carried(declarations, rows, resolved)
+            scored = self.score_deal(carried, resolved)
             for side, points in scored.score.items():
                 totals[side] += points
-            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
+            rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
             if result is None:
-                result = self.match_result(totals, options)
+                result = self.sheet_result(totals, len(rows), resolved)
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
+        """A deal's declarations as scored after the sheet's ``rows`` (resolved ``options``):
+        themselves, or with what the earlier deals carry into it (a litige's points)."""
+        return declarations
+
+    def sheet_result(self, totals: Mapping[str, int], played: int, options: Options) -> MatchResult | None:
+        """The result the sheet shows after ``played`` deals with these totals: the game's own."""
+        return self.match_result(totals, options)
 
     def score_in_place(self, earlier: Sequence[Mapping[str, Any]], declarations: Mapping[str, Any],
                        options: Options) -> ScoredDeal:

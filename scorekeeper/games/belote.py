@@ -29,8 +29,7 @@ from ._belote_form import CONTRACT_CHOICES
 from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
-from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, Sheet,
-                   SheetRow, Table, take)
+from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, SheetRow, Table, take)
 from .melds import SA_FOUR_VALUE_CHOICES, SA_FOUR_VALUE_LABELS
 
 __all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
@@ -144,26 +143,13 @@ class BeloteRules(GameRules):
         deal, found = read_declarations(declarations, resolved)
         return score(deal, found, resolved)
 
-    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
-        """Every deal in order with the running totals; with ``litige`` the points held by a tie
-        go to the side that wins the next deal, accumulating over consecutive ties (RULES.md §1.6)."""
-        resolved = self.resolve_options(options)
-        carries = bool(resolved["litige"]) and resolved["players"] == len(SEATS)
-        totals = dict.fromkeys(self.table(resolved).sides, 0)
-        rows: list[SheetRow] = []
-        result: MatchResult | None = None
-        pending = 0
-        for declarations in deals:
-            carried = carries and isinstance(declarations, Mapping)
-            scored = self.score_deal({**declarations, "litige_pending": pending} if carried else declarations,
-                                     resolved)
-            pending = int(scored.answer["litige_pending"])
-            for side, points in scored.score.items():
-                totals[side] += points
-            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
-            if result is None:
-                result = self.match_result(totals, resolved)
-        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+    def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
+        """With ``litige`` the points held by a tie go to the side that wins the next deal,
+        accumulating over consecutive ties (RULES.md §1.6): the last row's held points are
+        carried into the deal's ``litige_pending``."""
+        if not (options["litige"] and options["players"] == len(SEATS)) or not isinstance(declarations, Mapping):
+            return declarations
+        return {**declarations, "litige_pending": int(rows[-1].scored.answer["litige_pending"]) if rows else 0}
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §1.7: the game ends once someone is at or past the target; the highest total

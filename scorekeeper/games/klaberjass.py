@@ -38,7 +38,6 @@ from .base import (
     Ruling,
     Say,
     ScoredDeal,
-    Sheet,
     SheetRow,
     take,
 )
@@ -217,25 +216,12 @@ class KlaberjassRules(GameRules):
         deal, melds = read_declarations(declarations, tie_litige=bool(resolved["tie_litige"]))
         return _score(deal, melds, resolved)
 
-    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
-        """The running sheet; with ``tie_litige`` the points held after a tie are carried into
-        the next deal's ``litige_pending`` (any declared value is replaced by the carried one)."""
-        resolved = self.resolve_options(options)
-        totals = dict.fromkeys(SEATS, 0)
-        rows: list[SheetRow] = []
-        result: MatchResult | None = None
-        pending = 0
-        for declarations in deals:
-            carried = {**declarations, "litige_pending": pending} if isinstance(declarations, Mapping) \
-                else declarations
-            scored = self.score_deal(carried, resolved)
-            pending = scored.answer["litige_pending"]
-            for seat, points in scored.score.items():
-                totals[seat] += points
-            rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
-            if result is None:
-                result = self.match_result(totals, resolved)
-        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+    def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
+        """With ``tie_litige`` the points held after a tie are carried into the next deal's
+        ``litige_pending`` (any declared value is replaced by the carried one)."""
+        if not isinstance(declarations, Mapping):
+            return declarations
+        return {**declarations, "litige_pending": rows[-1].scored.answer["litige_pending"] if rows else 0}
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §3.4: a player at or over the target ends the game and the higher total

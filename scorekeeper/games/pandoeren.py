@@ -22,8 +22,7 @@ Decisions on points the rules leave open (besides RULES.md §7 items 12, 13, 14,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import DECK_33
@@ -42,8 +41,6 @@ from .base import (
     Ruling,
     Say,
     ScoredDeal,
-    Sheet,
-    SheetRow,
     take,
 )
 
@@ -91,21 +88,12 @@ class PandoerenRules(GameRules):
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """None: the totals alone never end a match (RULES.md §4.4, §7 item 14); with option
-        ``agreed_deals`` the sheet ends it after that many deals (see :meth:`score_sheet`)."""
+        ``agreed_deals`` the sheet ends it after that many deals (see :meth:`sheet_result`)."""
         return None
 
-    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
-        """Running totals per player; with ``agreed_deals`` the result after that many deals."""
-        resolved = self.resolve_options(options)
-        totals = dict.fromkeys(SEATS, 0)
-        rows: list[SheetRow] = []
-        result: MatchResult | None = None
-        for played, declarations in enumerate(deals, 1):
-            scored = self.score_deal(declarations, resolved)
-            totals = {seat: totals[seat] + scored.score[seat] for seat in SEATS}
-            rows.append(SheetRow(declarations, scored, MappingProxyType(dict(totals))))
-            result = result or agreed_result(totals, played, resolved)
-        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+    def sheet_result(self, totals: Mapping[str, int], played: int, options: Options) -> MatchResult | None:
+        """With ``agreed_deals`` the result after that many deals (see :meth:`match_result`)."""
+        return agreed_result(totals, played, options)
 
     # -- the referee ---------------------------------------------------------------------
 

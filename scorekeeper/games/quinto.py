@@ -12,7 +12,7 @@ Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 
   record is stored in it too (the order of the plain tricks does not count), and a trick
   given with all its cards keeps only its quint cards.
 * A deal's score depends on the game's totals before it (the game can end during play), so
-  :meth:`QuintoRules.score_sheet` carries them into each deal's ``totals_before``, replacing
+  :meth:`QuintoRules.extend_sheet` carries them into each deal's ``totals_before``, replacing
   any declared value (the form asks none). The sheet's ``totals`` are the sums of the deal
   scores, which is each team's rubber score before the bonus; each row also says which game
   of the rubber it belongs to, that game's totals and the games won (:class:`QuintoRow`).
@@ -226,20 +226,23 @@ class QuintoRules(GameRules):
         sheet = self.score_sheet(earlier, options)
         return self.score_deal({**declarations, "totals_before": dict(sheet.game_totals)}, options)
 
-    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
+    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
         """The running sheet: each deal scored from its game's totals (carried into its
         ``totals_before``); a game that ends starts the next at 0; the first team to win 2 games
         wins the rubber (the sheet's ``result``), later rows are still shown. A stored history is
         always shown: a deal that no longer fits its place (an earlier one was edited) is scored as
         far as it goes, with a line saying what was left out (see :meth:`score_in_place`)."""
         resolved = self.resolve_options(options)
-        totals = dict.fromkeys(TEAMS, 0)
-        game, game_totals = 1, dict.fromkeys(TEAMS, 0)
-        games: list[GameOver] = []
-        rows: list[SheetRow] = []
-        result: MatchResult | None = None
-        decided = 0  # how many games the rubber took, once won
-        for index, declarations in enumerate(deals):
+        if isinstance(sheet, QuintoSheet):
+            totals, game, game_totals = dict(sheet.totals), sheet.game, dict(sheet.game_totals)
+            games, rows, result = list(sheet.games), list(sheet.rows), sheet.result
+        else:
+            totals, game, game_totals = dict.fromkeys(TEAMS, 0), 1, dict.fromkeys(TEAMS, 0)
+            games, rows, result = [], [], None
+        # how many games the rubber took, once won
+        decided = next(count for count in range(1, len(games) + 1) if rubber(tuple(games[:count])).winner) \
+            if result is not None else 0
+        for declarations in deals:
             carried = {**declarations, "totals_before": dict(game_totals)} if isinstance(declarations, Mapping) \
                 else declarations
             scored, verdict = self._score(carried, resolved, SHEET)
@@ -266,7 +269,7 @@ class QuintoRules(GameRules):
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """A *game's* result from its totals after a deal played out (RULES.md §5.4): one team
         at 250 or more wins, both: the higher, equal: another deal (option ``tie_at_250``
-        "draw": a draw). The rubber needs the whole sheet: see :meth:`score_sheet`."""
+        "draw": a draw). The rubber needs the whole sheet: see :meth:`extend_sheet`."""
         resolved = self.resolve_options(options)
         winner, draw, _, why = game_over({team: totals.get(team, 0) for team in TEAMS}, resolved["tie_at_250"])
         return MatchResult(winner, draw, (why,)) if winner is not None or draw else None

@@ -19,6 +19,7 @@ from ..games.base import GameRules, Option, Sheet, Table, result_after_deals
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
+EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
 class LruCache:
@@ -31,6 +32,14 @@ class LruCache:
     def __init__(self, size: int = CACHED) -> None:
         self._size, self._lock = size, threading.Lock()
         self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+
+    def peek(self, key: tuple[object, ...]) -> Any:
+        """The value under ``key`` if kept, else None."""
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                return self._entries[key]
+        return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
@@ -67,12 +76,23 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     ``key`` when the caller has it already); a tournament's fixed number of deals ends the match
     too, if the game has not ended it first."""
     def score() -> Sheet:
-        sheet = rules.score_sheet([d.declarations for d in deals], match.options)
+        sheet = _extended(match, rules, deals)
         if sheet.result is None and match.deal_limit:
             return replace(sheet, result=result_after_deals(sheet.totals, len(deals), match.deal_limit,
                                                             rules.side_label))
         return sheet
     return SHEETS.get(key or content_key(match, deals), score)
+
+
+def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
+    """The game's sheet of the deals: a kept sheet of the earlier ones (a deal was just added,
+    maybe a few since this worker last saw the match) extended by the deals after it, else every
+    deal scored. A kept sheet with a result is not extended (a tournament's deal limit may be in it)."""
+    for back in range(1, min(EXTEND_FROM, len(deals)) + 1):
+        earlier = SHEETS.peek(content_key(match, deals[:-back]))
+        if earlier is not None and earlier.result is None:
+            return rules.extend_sheet(earlier, [d.declarations for d in deals[-back:]], match.options)
+    return rules.score_sheet([d.declarations for d in deals], match.options)
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:

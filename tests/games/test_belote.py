@@ -352,7 +352,18 @@ def test_litige_points_wait_for_the_winner_of_a_later_deal():
     assert dict(sheet.totals) == {"A": 334, "B": 152}
     said = [line.render() for line in sheet.rows[2].scored.lines]
     assert "N–S receive 162 points held from the litige: 91 + 162 = 253" in said
-    assert sheet.rows[2].declarations == made_a
+    assert sheet.rows[2].declarations == {**made_a, "litige_pending": 162}  # as scored: the row rescores alone
+    assert RULES.score_deal(sheet.rows[2].declarations, options(litige=True)) == sheet.rows[2].scored
+
+
+@pytest.mark.parametrize("split", range(4))
+def test_a_sheet_extended_by_later_deals_keeps_the_litige_held(split):
+    """RULES §1.6: points held by the tie before the split still go to the next deal's winner."""
+    deals = [deal(trick_points={"A": 71}), deal(taker="E", trick_points={"B": 71}, last_trick="B"), deal()]
+    whole = RULES.score_sheet(deals, options(litige=True))
+    extended = RULES.extend_sheet(RULES.score_sheet(deals[:split], options(litige=True)), deals[split:],
+                                  options(litige=True))
+    assert extended == whole and dict(extended.totals) == {"A": 334, "B": 152}
 
 
 def test_litige_points_go_to_the_defenders_when_the_takers_fail():

@@ -156,3 +156,5 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
         assert rules.score_in_place(deals[:-1], deals[-1], options) == sheet.rows[-1].scored
     if sheet.result is not None:
         assert sheet.result.draw or sheet.result.winner in rules.sides
+    split = data.draw(st.integers(0, len(deals)))  # the app extends a kept sheet by the deals after it
+    assert rules.extend_sheet(rules.score_sheet(deals[:split], options), deals[split:], options) == sheet

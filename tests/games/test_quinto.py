@@ -268,6 +268,17 @@ def test_a_rubber_is_two_games_won_with_a_bonus_of_100():
     assert sheet.rows[0].game_result.lines[0].render() == "N–S 345, E–W 0: N–S reach 250 and win the game"
 
 
+@pytest.mark.parametrize("split", range(7))
+def test_a_sheet_extended_by_later_deals_is_the_sheet_of_them_all(split):
+    """The sheet of the first deals, extended by the rest, is the whole sheet: the game in
+    progress, its totals, the games and the rubber (won at the fourth deal, shown after) carry on."""
+    tie = deal(plain={"A": 6, "B": 6}, last="A", multiplier="redouble")
+    deals = [WIN_A, tie, WIN_B, WIN_A, QUIET, WIN_B]
+    whole = RULES.score_sheet(deals, DEFAULTS)
+    assert whole.result.winner == "A" and whole.games_won == {"A": 2, "B": 1}
+    assert RULES.extend_sheet(RULES.score_sheet(deals[:split], DEFAULTS), deals[split:], DEFAULTS) == whole
+
+
 def test_a_tie_on_the_sheet_plays_an_extra_deal_and_a_draw_starts_a_new_game():
     tie = deal(plain={"A": 6, "B": 6}, last="A", multiplier="redouble")  # 140 to N–S, 120 to E–W
     catch_up = deal(plain={"A": 6, "B": 6}, last="B", multiplier="redouble")  # 120 to N–S, 140 to E–W

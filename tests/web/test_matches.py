@@ -285,7 +285,8 @@ def test_belote_for_three_has_three_seats(pages, client):
 
 
 def test_points_held_by_a_litige_show_on_the_sheet(client):
-    """RULES §1.6 option litige: the takers' total waits for the winner of the next deal."""
+    """RULES §1.6 option litige: the takers' total waits for the winner of the next deal (the
+    sheet kept after the tie is extended by the win, the held points carried)."""
     match_id = client.post("/api/v1/matches", json={
         "game": "belote", "players": {"N": "A", "E": "B", "S": "C", "W": "D"},
         "options": {"litige": True}}).json["id"]
