@@ -411,16 +411,16 @@ class GameRules(ABC):
         """The result the sheet shows after ``played`` deals with these totals: the game's own."""
         return self.match_result(totals, options)
 
-    def score_in_place(self, earlier: Sequence[Mapping[str, Any]], declarations: Mapping[str, Any],
-                       options: Options) -> ScoredDeal:
-        """A deal scored where it stands after the ``earlier`` deals of the sheet (a litige carries
-        points between deals); a deal that cannot stand there is refused, naming the declaration.
+    def score_in_place(self, earlier: Sheet, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """A deal scored where it stands after the ``earlier`` sheet (the deals before it; a litige
+        carries points between deals); a deal that cannot stand there is refused, naming the
+        declaration.
 
         :raise RuleViolation: naming the declaration at fault
         """
         if self.independent_deals:
             return self.score_deal(declarations, options)
-        return self.score_sheet([*earlier, declarations], options).rows[-1].scored
+        return self.extend_sheet(earlier, [declarations], options).rows[-1].scored
 
     # -- the referee ---------------------------------------------------------------------
 

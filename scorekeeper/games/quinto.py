@@ -219,12 +219,12 @@ class QuintoRules(GameRules):
         """The live declarations with the trick of the form added; RuleViolation names the form field."""
         return _quinto_form.trick_from_form(values, live)
 
-    def score_in_place(self, earlier: Sequence[Mapping[str, Any]], declarations: Mapping[str, Any],
-                       options: Options) -> ScoredDeal:
-        """The deal scored from the totals of the game it belongs to, strictly: a record that goes on
-        after the game was won, or stops before it was, is refused (RULES.md §5.4)."""
-        sheet = self.score_sheet(earlier, options)
-        return self.score_deal({**declarations, "totals_before": dict(sheet.game_totals)}, options)
+    def score_in_place(self, earlier: Sheet, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """The deal scored from the totals of the game it belongs to (the ``earlier`` sheet's game in
+        progress), strictly: a record that goes on after the game was won, or stops before it was,
+        is refused (RULES.md §5.4)."""
+        game_totals = earlier.game_totals  # type: ignore[attr-defined]  # a QuintoSheet: see extend_sheet
+        return self.score_deal({**declarations, "totals_before": dict(game_totals)}, options)
 
     def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
         """The running sheet: each deal scored from its game's totals (carried into its

@@ -38,10 +38,11 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
     """A store guard: no deal may be added once the match has a result (RULES.md §2.5), and
     the new deal's ``declarations`` must stand where they go on the sheet."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
-        if scored_sheet(match, rules, deals).result is not None:
+        sheet = scored_sheet(match, rules, deals)
+        if sheet.result is not None:
             raise RuleViolation(N_("The match is over: no more deals can be recorded."))
         if declarations is not None:
-            rules.score_in_place([deal.declarations for deal in deals], declarations, match.options)
+            rules.score_in_place(sheet, declarations, match.options)
     return guard
 
 
@@ -118,8 +119,8 @@ def blank_pdf(match_id: int):
 def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
                      deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
     """The deal scored where it stands on the sheet (a litige carries points between deals)."""
-    earlier = [d.declarations for d in deals if deal is None or d.seq < deal.seq]
-    return rules.score_in_place(earlier, declarations, match.options)
+    earlier = [d for d in deals if deal is None or d.seq < deal.seq]
+    return rules.score_in_place(scored_sheet(match, rules, earlier), declarations, match.options)
 
 
 def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):

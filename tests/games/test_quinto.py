@@ -233,9 +233,10 @@ def test_the_sheet_carries_the_game_totals_and_stops_a_game_during_play():
 def test_a_game_won_during_play_refuses_the_tricks_after_it_on_the_sheet():
     near = deal(plain={"A": 11, "B": 1}, last="A", multiplier="redouble")  # 240 to N–S, 20 to E–W
     late = deal([(2, "A", ["5S"]), (3, "A", ["5C"]), (9, "B", ["5H"])])
-    err = pytest.raises(RuleViolation, RULES.score_in_place, [near], late, DEFAULTS).value
+    after_near = RULES.score_sheet([near], DEFAULTS)
+    err = pytest.raises(RuleViolation, RULES.score_in_place, after_near, late, DEFAULTS).value
     assert err.field == "quint_tricks" and "a trick after the game was already won" in str(err)
-    err = pytest.raises(RuleViolation, RULES.score_in_place, [near], deal([(2, "A", ["5S"]), (3, "A", ["5C"])]),
+    err = pytest.raises(RuleViolation, RULES.score_in_place, after_near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])]),
                         DEFAULTS).value
     assert err.field == "plain_tricks_won" and "a trick after the game was already won" in str(err)
     sheet = RULES.score_sheet([near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])], plain={"A": 0, "B": 1},
