@@ -263,12 +263,11 @@ def _append(db: Database, match_id: int, declarations: Mapping[str, Any], versio
     if guard:
         guard(match, list_deals(db, match_id))
     _bump(db, match, version)
-    seq = db.execute("select coalesce(max(seq), 0) + 1 from deals where match_id = ?",
-                     [match_id]).fetchone()[0]
-    table = db.table("deals")
-    table.insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(dict(declarations)),
-                  "nonce": nonce or None, "created": _now(), "updated": None, "version": 1})
-    return int(table.last_pk)
+    cursor = db.execute(
+        "insert into deals (match_id, seq, declarations, nonce, created, updated, version)"
+        " select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
+        [match_id, json.dumps(dict(declarations)), nonce or None, _now(), match_id])
+    return int(cursor.lastrowid)
 
 
 def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
