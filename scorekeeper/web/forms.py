@@ -119,15 +119,21 @@ def _schema_form(specs: tuple[DealField, ...], rules: GameRules, options: Mappin
                  players: Mapping[str, str], data: Mapping[str, Any] | None,
                  base: type[EngineForm] = EngineForm) -> EngineForm:
     """A form drawing the inputs the rules ask for (``specs``), in their order."""
-    table = rules.table(options)
+    form_class = _form_class(specs, rules, rules.table(options), tuple(players.items()), base)
+    return form_class(data=data or {})
 
+
+@functools.lru_cache(maxsize=256)
+def _form_class(specs: tuple[DealField, ...], rules: GameRules, table: Table, players: tuple[tuple[str, str], ...],
+                base: type[EngineForm]) -> type[EngineForm]:
+    """The form class of some inputs at a table, made once (its labels are translated as drawn)."""
     class SchemaForm(base):  # type: ignore[valid-type,misc]
         engine_fields = tuple(spec.name for spec in specs)
         field_specs = specs
 
     for spec in specs:
-        setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table, players))
-    return SchemaForm(data=data or {})
+        setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table, dict(players)))
+    return SchemaForm
 
 
 class _DealFormBase(EngineForm):
