@@ -139,9 +139,7 @@ def _match(row: Mapping[str, Any]) -> Match:
                  created=row["created"], version=row["version"], deal_limit=row["deal_limit"])
 
 
-def _deal(row: Mapping[str, Any]) -> Deal:
-    return Deal(id=row["id"], match_id=row["match_id"], seq=row["seq"], stored=row["declarations"],
-                created=row["created"], version=row["version"])
+_DEAL = "select id, match_id, seq, declarations, created, version from deals"  # Deal's fields, in order
 
 
 # -- matches ---------------------------------------------------------------------------
@@ -203,18 +201,17 @@ def delete_match(db: Database, match_id: int) -> None:
 
 def list_deals(db: Database, match_id: int) -> list[Deal]:
     """The match's deals in playing order."""
-    return [_deal(r) for r in db.query(
-        "select * from deals where match_id = ? order by seq", [match_id])]
+    return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
 
 
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
     """:raise NotFound: no such deal in this match"""
     if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):
         raise NotFound(deal_id)
-    rows = list(db.query("select * from deals where id = ? and match_id = ?", [deal_id, match_id]))
-    if not rows:
+    row = db.execute(f"{_DEAL} where id = ? and match_id = ?", [deal_id, match_id]).fetchone()
+    if row is None:
         raise NotFound(deal_id)
-    return _deal(rows[0])
+    return Deal(*row)
 
 
 Guard = Callable[[Match, Sequence[Deal]], None]
