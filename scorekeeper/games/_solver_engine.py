@@ -2,11 +2,12 @@
 
 The value of a state is what the claimant side wins from there on: one per trick in
 ``tricks`` mode, card points plus the last-trick bonus in ``points`` mode. The claimant side
-maximises it, every other side minimises it. Every state keeps the lower and upper bounds
-proved so far and the best card found (trick boundaries by (hands, leader), closed up by rank
-in ``tricks`` mode; states inside a trick by (hands, trick)); in ``points`` mode with two tricks
-left (cards that add up) every line is played out and the exact value kept. So the null-window
-questions of :meth:`Engine.at_least` and the tests of :meth:`Engine.exact` share their work.
+maximises it, every other side minimises it. Every trick boundary keeps the lower and upper
+bounds proved so far and the best lead found, by (hands, leader), closed up by rank in ``tricks``
+mode; in ``points`` mode with two tricks left (cards that add up) every line is played out and the
+exact value kept. So the null-window questions of :meth:`Engine.at_least` and the tests of
+:meth:`Engine.exact` share their work. States inside a trick keep nothing: measured, a table of
+them cost more than it saved.
 
 Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
 them) and count the same are interchangeable, so only the higher is searched; at a trick
@@ -17,6 +18,7 @@ which bound the value before any search.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import FunctionType
 
 from ._solver_search import COMPRESS, Kernel
 
@@ -122,6 +124,9 @@ class Engine:
 
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft value of the root within (alpha, beta)."""
+        return _in_a_chunk_of_its_own(self._search, alpha, beta)
+
+    def _search(self, alpha: int, beta: int) -> int:
         rem = self.remaining()
         if not rem:
             return 0
@@ -170,6 +175,29 @@ class Engine:
         return lower
 
 
+def _roomy(words: int) -> Callable[[Callable[[int, int], int], int, int], int]:
+    """``call(search, alpha, beta)``: ``search(alpha, beta)`` run from a frame ``words`` words larger
+    than it needs (unused local variables).
+
+    CPython 3.11 keeps frames on a stack of 16-KiB chunks and frees a chunk as soon as the frame
+    at its base returns, so a recursion that goes back and forth across the end of a chunk maps and
+    unmaps one at every crossing: 86,000 to 217,000 mmap/munmap pairs in one points search of a
+    Contrée deal, and up to 3x its time, depending on where the callers' frames put the crossing.
+    A frame of 3,100 words never fits in what is left of a chunk, so it starts one of its own
+    (64 KiB, sized to it), and the whole search (about 17 KiB of frames for 8 tricks, 28 KiB for
+    Quinto's 12) stays inside it, whoever calls.
+    """
+    def call(search: Callable[[int, int], int], alpha: int, beta: int) -> int:
+        return search(alpha, beta)
+
+    code = call.__code__
+    names = code.co_varnames + tuple(f"_unused{at}" for at in range(words))
+    return FunctionType(code.replace(co_varnames=names, co_nlocals=len(names)), {})  # type: ignore[return-value]
+
+
+_in_a_chunk_of_its_own = _roomy(3100)
+
+
 def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                keep_going: Callable[[], bool] | None) -> tuple[Callable[..., int], Callable[..., int]]:
     """The two mutually recursive searchers, with everything they read bound as locals;
@@ -190,7 +218,6 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     ruff_anyway = kernel.ruff_while_following
     tt: dict[tuple[int, ...], tuple[int, int]] = {}
     leads: dict[tuple[int, ...], int] = {}
-    middle: dict[tuple[int, ...], tuple[int, int, int]] = {}  # inside a trick: (lower, upper, best card)
     squeeze = kernel.width == 8 and not kernel.exact_cards and not points
     shifts = [8 * block for block in range(len(suits))]
     others = range(n - 1)
@@ -420,21 +447,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     def node(pos: int, seat: int, trick: list[int], win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         hand = hands[seat]
-        key = (*hands, *trick)
-        bounds = middle.get(key)
-        if bounds is None:
-            lo, hi, first = 0, total, -1
-        else:
-            lo, hi, first = bounds
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-        if alpha < lo:
-            alpha = lo
-        if beta > hi:
-            beta = hi
-        low_edge, high_edge = alpha, beta
+        if alpha < 0:
+            alpha = 0
+        if beta > total:
+            beta = total
         moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat)
         ours = maxi[seat] == maxi[win_seat]
         win_suit = suit_of[win_bit]
@@ -449,27 +465,21 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             if (card > win_bit if suit_of[card] == win_suit else low & trumps) if simple \
                     else beats(card, win_bit, trick):
                 if ours:
-                    key = 2 << 10 | 15 - rank[card]
+                    order = 2 << 10 | 15 - rank[card]
                 else:
-                    key = 6 << 10 | (pts[card] << 4 if points and pos == last else 15 - rank[card])
-                key |= 1
+                    order = 6 << 10 | (pts[card] << 4 if points and pos == last else 15 - rank[card])
+                order |= 1
             elif ours and points:
-                key = 4 << 10 | pts[card] << 5 | rank[card] << 1
+                order = 4 << 10 | pts[card] << 5 | rank[card] << 1
             elif ours:
-                key = 4 << 10 | 1022 - (rank[card] << 1)
+                order = 4 << 10 | 1022 - (rank[card] << 1)
             else:
-                key = 2 << 10 | 1022 - (pts[card] << 5 if points else 0) - (rank[card] << 1)
-            ordered.append(key << 6 | card)
+                order = 2 << 10 | 1022 - (pts[card] << 5 if points else 0) - (rank[card] << 1)
+            ordered.append(order << 6 | card)
         if len(ordered) > 1:
             ordered.sort(reverse=True)
-            if first >= 0:
-                for at, item in enumerate(ordered):
-                    if item & 63 == first:
-                        ordered.insert(0, ordered.pop(at))
-                        break
         maximise = maxi[seat]
         best = -1 if maximise else BIG
-        best_card = -1
         for item in ordered:
             card = item & 63
             hands[seat] = hand ^ (1 << card)
@@ -504,24 +514,18 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 trick.pop()
             if maximise:
                 if value > best:
-                    best, best_card = value, card
+                    best = value
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
                             break
             elif value < best:
-                best, best_card = value, card
+                best = value
                 if value < beta:
                     beta = value
                     if alpha >= beta:
                         break
         hands[seat] = hand
-        if best <= low_edge:
-            middle[key] = (lo, best if best < hi else hi, best_card)
-        elif best >= high_edge:
-            middle[key] = (best if best > lo else lo, hi, best_card)
-        else:
-            middle[key] = (best, best, best_card)
         return best
 
     return boundary, node
