@@ -216,8 +216,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     seats = range(n)
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
     ruff_anyway = kernel.ruff_while_following
-    tt: dict[tuple[int, ...], tuple[int, int]] = {}
-    leads: dict[tuple[int, ...], int] = {}
+    tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
     squeeze = kernel.width == 8 and not kernel.exact_cards and not points
     shifts = [8 * block for block in range(len(suits))]
     others = range(n - 1)
@@ -333,10 +332,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         bounds = tt.get(key)
         if bounds is None and points and additive and hand.bit_count() == 2:
             value = two_tricks(leader, [])
-            tt[key] = (value, value)
+            tt[key] = (value, value, -1)
             return value
         if bounds is None:
-            lo, hi = 0, total
+            lo, hi, first = 0, total, -1
             if rem & trumps:
                 holder, gain = sure(rem)
                 if maxi[holder]:
@@ -350,7 +349,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 elif total - gain < hi:
                     hi = total - gain
         else:
-            lo, hi = bounds
+            lo, hi, first = bounds
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -362,8 +361,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
         ordered = lead_order(leader, hand, rem)
-        first = leads.get(key)
-        if first is not None and hand >> first & 1 and len(ordered) > 1:
+        if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
                     ordered.insert(0, ordered.pop(at))
@@ -396,8 +394,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             lo = best if best > lo else lo
         else:
             lo = hi = best
-        tt[key] = (lo, hi)
-        leads[key] = best_card
+        tt[key] = (lo, hi, best_card)
         return best
 
     def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
