@@ -52,6 +52,28 @@ def test_a_refused_write_leaves_nothing_behind(db):
     assert store.get_match(db, match_id).version == 1
 
 
+def test_a_guard_is_asked_again_inside_the_lock_when_another_deal_went_in_meanwhile(db, tmp_path):
+    """The guard's first answer, before the write lock, stands only if the match is unchanged
+    when the lock is taken (the match is over after one deal, here)."""
+    match_id = new_match(db)
+    other_phone = store.connect(str(tmp_path / "s.sqlite"))
+    seen = []
+
+    def one_deal_only(match, deals):
+        seen.append(len(deals))
+        if deals:
+            raise ValueError("the match is over")
+        if len(seen) == 1:  # another phone records its deal between the check and the lock
+            store.add_deal(other_phone, match_id, DEAL)
+
+    with pytest.raises(ValueError):
+        store.add_deal(db, match_id, DEAL, guard=one_deal_only)
+    assert seen == [0, 1] and len(store.list_deals(db, match_id)) == 1
+    other_phone.close()
+    store.add_deal(db, match_id, DEAL, guard=lambda match, deals: seen.append(len(deals)))
+    assert seen == [0, 1, 1]  # nothing changed meanwhile: asked once
+
+
 def test_a_stale_version_is_a_conflict_and_changes_nothing(db):
     match_id = new_match(db)
     store.add_deal(db, match_id, DEAL, version=1)

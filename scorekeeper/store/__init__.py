@@ -215,9 +215,10 @@ def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
 
 
 Guard = Callable[[Match, Sequence[Deal]], None]
-"""Called with the match and its deals; raises to refuse the write. It is called twice: once
+"""Called with the match and its deals; raises to refuse the write. A new deal's guard runs
 before the write lock is taken, so that the slow part of the check (scoring the sheet) is done
-and remembered while other phones go on writing, and again inside the lock, where it counts."""
+while other phones go on writing; inside the lock it runs again only if the match row changed
+meanwhile (every change to its deals bumps its version), so the lock is held for the write alone."""
 
 
 def _bump(db: Database, match: Match, version: int | None) -> None:
@@ -237,8 +238,10 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :param version: the match version the form was drawn from; Conflict if it changed
     :return: (deal id, whether it was recorded now)
     """
+    checked = None  # the match row the guard passed, before the lock
     if guard and not (nonce and _nonce_seen(db, nonce)):
-        guard(get_match(db, match_id), list_deals(db, match_id))
+        checked = get_match(db, match_id)
+        guard(checked, list_deals(db, match_id))
     with write_transaction(db):
         if nonce:
             seen = _nonce_seen(db, nonce)
@@ -246,7 +249,7 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
                 return int(seen[0]["id"]), False
             if seen:
                 raise Conflict(get_match(db, match_id).version)
-        return _append(db, match_id, declarations, version, nonce, guard), True
+        return _append(db, match_id, declarations, version, nonce, guard, checked), True
 
 
 def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
@@ -254,10 +257,11 @@ def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
 
 
 def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
-            nonce: str | None, guard: Guard | None) -> int:
-    """Append a deal inside the caller's write transaction; answers its id."""
+            nonce: str | None, guard: Guard | None, checked: Match | None = None) -> int:
+    """Append a deal inside the caller's write transaction; answers its id. The ``guard`` is not
+    run again if it passed on this very match row (``checked``): no deal changed since."""
     match = get_match(db, match_id)
-    if guard:
+    if guard and match != checked:
         guard(match, list_deals(db, match_id))
     _bump(db, match, version)
     cursor = db.execute(
