@@ -257,6 +257,14 @@ class Sheet:
         return ()
 
 
+def with_litige_held(declarations: Mapping[str, Any], rows: Sequence[SheetRow]) -> Mapping[str, Any]:
+    """``declarations`` carrying the points a litige still holds after the sheet's ``rows`` (0 on a
+    new sheet) as ``litige_pending``; anything but a mapping as it is (the deal's check refuses it)."""
+    if not isinstance(declarations, Mapping):
+        return declarations
+    return {**declarations, "litige_pending": int(rows[-1].scored.answer["litige_pending"]) if rows else 0}
+
+
 class GameRules(ABC):
     """All that the web, API, PDF and tests may know about a game.
 

@@ -29,7 +29,8 @@ from ._belote_form import CONTRACT_CHOICES
 from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
-from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal, SheetRow, Table, take)
+from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal,
+                   SheetRow, Table, take, with_litige_held)
 from .melds import SA_FOUR_VALUE_CHOICES, SA_FOUR_VALUE_LABELS
 
 __all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
@@ -147,9 +148,9 @@ class BeloteRules(GameRules):
         """With ``litige`` the points held by a tie go to the side that wins the next deal,
         accumulating over consecutive ties (RULES.md §1.6): the last row's held points are
         carried into the deal's ``litige_pending``."""
-        if not (options["litige"] and options["players"] == len(SEATS)) or not isinstance(declarations, Mapping):
+        if not (options["litige"] and options["players"] == len(SEATS)):
             return declarations
-        return {**declarations, "litige_pending": int(rows[-1].scored.answer["litige_pending"]) if rows else 0}
+        return with_litige_held(declarations, rows)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §1.7: the game ends once someone is at or past the target; the highest total

@@ -40,6 +40,7 @@ from .base import (
     ScoredDeal,
     SheetRow,
     take,
+    with_litige_held,
 )
 from .melds import Meld
 
@@ -219,9 +220,7 @@ class KlaberjassRules(GameRules):
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """With ``tie_litige`` the points held after a tie are carried into the next deal's
         ``litige_pending`` (any declared value is replaced by the carried one)."""
-        if not isinstance(declarations, Mapping):
-            return declarations
-        return {**declarations, "litige_pending": rows[-1].scored.answer["litige_pending"] if rows else 0}
+        return with_litige_held(declarations, rows)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §3.4: a player at or over the target ends the game and the higher total

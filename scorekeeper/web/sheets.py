@@ -67,7 +67,7 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object
     """
     return (current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
             json.dumps(match.options, sort_keys=True),
-            tuple((d.id, d.version, d.stored) for d in deals))
+            tuple((d.id, d.version, d.stored) for d in deals))  # last: the earlier deals' key is a slice
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
@@ -75,21 +75,25 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     """The match's sheet, scored by the engine from the stored declarations (once per content,
     ``key`` when the caller has it already); a tournament's fixed number of deals ends the match
     too, if the game has not ended it first."""
+    key = key or content_key(match, deals)
+
     def score() -> Sheet:
-        sheet = _extended(match, rules, deals)
+        sheet = _extended(match, rules, deals, key)
         if sheet.result is None and match.deal_limit:
             return replace(sheet, result=result_after_deals(sheet.totals, len(deals), match.deal_limit,
                                                             rules.side_label))
         return sheet
-    return SHEETS.get(key or content_key(match, deals), score)
+    return SHEETS.get(key, score)
 
 
-def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> Sheet:
-    """The game's sheet of the deals: a kept sheet of the earlier ones (a deal was just added,
-    maybe a few since this worker last saw the match) extended by the deals after it, else every
-    deal scored. A kept sheet with a result is not extended (a tournament's deal limit may be in it)."""
+def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
+    """The game's sheet of the deals (``key``: their content key): a kept sheet of the earlier ones
+    (a deal was just added, maybe a few since this worker last saw the match) extended by the deals
+    after it, else every deal scored. A kept sheet with a result is not extended (a tournament's
+    deal limit may be in it). The earlier deals' keys are the same key with fewer deals."""
+    *head, stored = key
     for back in range(1, min(EXTEND_FROM, len(deals)) + 1):
-        earlier = SHEETS.peek(content_key(match, deals[:-back]))
+        earlier = SHEETS.peek((*head, stored[:-back]))  # type: ignore[index]
         if earlier is not None and earlier.result is None:
             return rules.extend_sheet(earlier, [d.declarations for d in deals[-back:]], match.options)
     return rules.score_sheet([d.declarations for d in deals], match.options)
