@@ -27,8 +27,8 @@ messages: $(BIN)/python
 run: install runtime-deps
 	$(BIN)/flask init-db
 	@echo "Scorekeeper is serving at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(BIN)/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) --no-control-socket \
-		--access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --config python:scorekeeper.serving --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
+		--no-control-socket --access-logfile - "scorekeeper:create_app()"
 
 # Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser, pdftotext
 # and pdftoppm, and zbarimg (reads the printed QR codes back).

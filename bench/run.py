@@ -221,9 +221,10 @@ def _plain_document(tables: str) -> str:
 def pdf_measures(tmp: Path) -> list[Measure]:
     from weasyprint import HTML
 
-    from scorekeeper import store
+    from scorekeeper import serving, store
 
     app, (match_id,) = _sheet_app(tmp, 1)
+    serving.settle()  # as gunicorn's master does before the workers fork
     client = app.test_client()
 
     def ours() -> None:

@@ -86,7 +86,8 @@ def start(app: str, env: Mapping[str, str], log: Path, *, workers: int = WORKERS
     :raise RuntimeError: the server did not come up within ``timeout`` seconds (it is stopped)
     """
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads),
+    command = [sys.executable, "-m", "gunicorn", "--config", "python:scorekeeper.serving",
+               "--workers", str(workers), "--threads", str(threads),
                "--bind", f"{HOST}:{port}", "--graceful-timeout", "5"]
     if access_log:
         command += ["--access-logfile", "-"]

@@ -99,7 +99,9 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
                  workers: int | None = None) -> list[bytes]:
     """Every part to PDF on ``workers`` processes (default: one per core), in order, each
     handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish."""
-    from . import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
+    from .serving import settle
+
+    settle()  # WeasyPrint imported once, and the loaded objects frozen, before the workers fork
 
     futures: dict[Future[bytes], int] = {}
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=get_context("fork")) as pool:

@@ -1,0 +1,55 @@
+"""The server as ``make run`` starts it (gunicorn with scorekeeper.serving: the app and WeasyPrint
+loaded once in the master, the workers forked from it) prints."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import subprocess
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench import server as gunicorn
+from scorekeeper import store
+
+DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
+        "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
+
+
+def request(port: int, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection(gunicorn.HOST, port, timeout=30)
+    try:
+        conn.request(method, path, body=json.dumps(body) if body else None,
+                     headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_the_forked_workers_print_the_sheet(tmp_path: Path):
+    database, secret = tmp_path / "scorekeeper.sqlite", tmp_path / "secret_key"
+    secret.write_text(uuid.uuid4().hex)
+    store.init_db(str(database))
+    with gunicorn.serve("bench.wsgi:app", gunicorn.app_env(database, secret), tmp_path / "server.log",
+                        access_log=False, workers=2) as srv:
+        status, body = request(srv.port, "POST", "/api/v1/matches", {
+            "game": "contree", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}})
+        assert status == 201
+        match_id = json.loads(body)["id"]
+        assert request(srv.port, "POST", f"/api/v1/matches/{match_id}/deals", DEAL)[0] == 201
+        with ThreadPoolExecutor(8) as pool:  # eight at a time, more than one worker's four threads
+            answers = list(pool.map(lambda _: request(srv.port, "GET", f"/matches/{match_id}/sheet.pdf"),
+                                    range(16)))
+    assert {status for status, _ in answers} == {200}
+    assert len({body for _, body in answers}) == 1  # the same sheet, whichever worker printed it
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(answers[0][1])
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    assert "Alice & Carol" in text and "山田太郎 & Dan" in text
+    assert "House rules in force" in text
+    # RULES §2.3: E–W make 100 with 92 + 10 + 20 belote -> 220 against 60
+    assert re.search(r"\b60\b", text) and "220" in text
