@@ -12,7 +12,9 @@ them cost more than it saved.
 Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
 them) and count the same are interchangeable, so only the higher is searched; at a trick
 boundary the top trumps of one hand and the leader's cashable top cards are sure tricks,
-which bound the value before any search.
+which bound the value before any search. In ``points`` mode with few tricks left, a quick
+tricks search first asks whether one side takes every trick: then it takes every point, and
+the position is settled (a fifth to a half of the positions expanded with 3 tricks left).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ._solver_search import COMPRESS, Kernel
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
+TRICKS_FIRST = 4  # points: with this many tricks left or fewer, ask first whether one side takes them all
 
 
 class OutOfTime(Exception):
@@ -218,6 +221,9 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     ruff_anyway = kernel.ruff_while_following
     tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
     squeeze = kernel.width == 8 and not kernel.exact_cards and not points
+    # points: with few tricks left, a side that takes every trick (or none) takes every point (or
+    # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
+    by_tricks = _searchers(kernel, hands, maxi, False, keep_going)[0] if points and additive else None
     shifts = [8 * block for block in range(len(suits))]
     others = range(n - 1)
 
@@ -336,6 +342,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             return value
         if bounds is None:
             lo, hi, first = 0, total, -1
+            holder = -1
             if rem & trumps:
                 holder, gain = sure(rem)
                 if maxi[holder]:
@@ -348,6 +355,14 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     lo = gain if gain > lo else lo
                 elif total - gain < hi:
                     hi = total - gain
+            if by_tricks is not None and lo < beta and hi > alpha and hand.bit_count() <= TRICKS_FIRST:
+                count = hand.bit_count()  # (the holder of the top trump takes a trick)
+                if (holder < 0 or not maxi[holder]) and not by_tricks(leader, rem, count, 0, 1):
+                    tt[key] = (0, 0, -1)
+                    return 0
+                if (holder < 0 or maxi[holder]) and by_tricks(leader, rem, count, count - 1, count) >= count:
+                    tt[key] = (total, total, -1)
+                    return total
         else:
             lo, hi, first = bounds
         if lo >= beta:
