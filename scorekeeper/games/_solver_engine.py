@@ -14,7 +14,15 @@ them) and count the same are interchangeable, so only the higher is searched; at
 boundary the top trumps of one hand and the leader's cashable top cards are sure tricks,
 which bound the value before any search. In ``points`` mode with few tricks left, a quick
 tricks search first asks whether one side takes every trick: then it takes every point, and
-the position is settled (a fifth to a half of the positions expanded with 3 tricks left).
+the position is settled.
+
+Positions of one shape (``points``): two positions whose hands are the same once the cards gone
+from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
+move for move, and differ only in what the cards are worth. So each position searched is kept by
+its shape too, and bounds every later one of that shape, give or take the points its cards
+differ by (:func:`_searchers`' ``distance``): with 3 to 5 tricks left, five to twenty positions
+share a shape, and most of them lie far from the window asked. (Kupferschmid and Helmert's
+"quasi-symmetry reduction" for Skat.)
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from ._solver_search import COMPRESS, Kernel
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
+SHAPE_KEEPS = 8  # points: positions remembered per shape
 TRICKS_FIRST = 4  # points: with this many tricks left or fewer, ask first whether one side takes them all
 
 
@@ -224,6 +233,30 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     # points: with few tricks left, a side that takes every trick (or none) takes every point (or
     # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
     by_tricks = _searchers(kernel, hands, maxi, False, keep_going)[0] if points and additive else None
+    # points: positions of one shape (the same hands once the cards gone from play are closed up)
+    # are worth the same to within the points their cards differ by, so each bounds the others
+    quasi = points and additive and kernel.width == 8 and not kernel.exact_cards
+    alike: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}  # shape -> [(cards left, lower, upper)]
+    apart: dict[int, tuple[int, int]] = {}
+
+    def distance(mine: int, other: int) -> tuple[int, int]:
+        """(down, up): how many points the cards left here are worth less, and more, than those
+        of ``other``, a position of the same shape, rank for rank. The side's best here is then
+        at least its best there less ``down``, and at most its best there plus ``up`` (play as
+        there: each card it takes is worth what its counterpart was, give or take)."""
+        down = up = 0
+        for at, shift in enumerate(shifts):
+            left, there = mine >> shift & 255, other >> shift & 255
+            if left != there:
+                found = apart.get(at << 16 | left << 8 | there)
+                if found is None:
+                    pairs = list(zip([pts[shift + bit] for bit in range(8) if left >> bit & 1],
+                                     [pts[shift + bit] for bit in range(8) if there >> bit & 1]))
+                    found = apart[at << 16 | left << 8 | there] = (
+                        sum(b - a for a, b in pairs if b > a), sum(a - b for a, b in pairs if a > b))
+                down += found[0]
+                up += found[1]
+        return down, up
     shifts = [8 * block for block in range(len(suits))]
     others = range(n - 1)
 
@@ -355,16 +388,25 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     lo = gain if gain > lo else lo
                 elif total - gain < hi:
                     hi = total - gain
-            if by_tricks is not None and lo < beta and hi > alpha and hand.bit_count() <= TRICKS_FIRST:
-                count = hand.bit_count()  # (the holder of the top trump takes a trick)
-                if (holder < 0 or not maxi[holder]) and not by_tricks(leader, rem, count, 0, 1):
-                    tt[key] = (0, 0, -1)
-                    return 0
-                if (holder < 0 or maxi[holder]) and by_tricks(leader, rem, count, count - 1, count) >= count:
-                    tt[key] = (total, total, -1)
-                    return total
         else:
             lo, hi, first = bounds
+        shape = None
+        if quasi and lo < beta and hi > alpha and hand.bit_count() >= 3:
+            shape = normal_key(leader, rem)
+            for other, other_lo, other_hi in alike.get(shape, ()):
+                down, up = distance(rem, other)
+                if other_lo - down > lo:
+                    lo = other_lo - down
+                if other_hi + up < hi:
+                    hi = other_hi + up
+        if bounds is None and by_tricks is not None and lo < beta and hi > alpha and hand.bit_count() <= TRICKS_FIRST:
+            count = hand.bit_count()  # (the holder of the top trump takes a trick)
+            if (holder < 0 or not maxi[holder]) and not by_tricks(leader, rem, count, 0, 1):
+                tt[key] = (0, 0, -1)
+                return 0
+            if (holder < 0 or maxi[holder]) and by_tricks(leader, rem, count, count - 1, count) >= count:
+                tt[key] = (total, total, -1)
+                return total
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -410,6 +452,11 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         else:
             lo = hi = best
         tt[key] = (lo, hi, best_card)
+        if shape is not None:
+            entries = alike.setdefault(shape, [])
+            entries.append((rem, lo, hi))
+            if len(entries) > SHAPE_KEEPS:
+                del entries[0]
         return best
 
     def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
