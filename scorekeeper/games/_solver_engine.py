@@ -20,7 +20,7 @@ Positions of one shape (``points``): two positions whose hands are the same once
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
 move for move, and differ only in what the cards are worth. So each position searched is kept by
 its shape too, and bounds every later one of that shape, give or take the points its cards
-differ by (:func:`_searchers`' ``distance``): with 3 to 5 tricks left, five to twenty positions
+differ by (:func:`_searchers`' ``distance``): with 3 to 5 tricks left, four to twenty positions
 share a shape, and most of them lie far from the window asked. (Kupferschmid and Helmert's
 "quasi-symmetry reduction" for Skat.)
 """
