@@ -213,8 +213,8 @@ _in_a_chunk_of_its_own = _roomy(3100)
 def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                keep_going: Callable[[], bool] | None) -> tuple[Callable[..., int], Callable[..., int]]:
     """The two mutually recursive searchers, with everything they read bound as locals;
-    ``keep_going`` (the caller's budget) is asked now and then, and :class:`OutOfTime` raised
-    when it says no."""
+    ``keep_going`` (the caller's budget) is asked at the first position opened and every 64th
+    after, and :class:`OutOfTime` raised when it says no."""
     n = len(hands)
     searched = [0]
     last = n - 1
@@ -413,7 +413,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             return hi
         if keep_going is not None:
             searched[0] += 1
-            if not searched[0] & 63 and not keep_going():
+            if searched[0] & 63 == 1 and not keep_going():
                 raise OutOfTime
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
