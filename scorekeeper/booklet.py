@@ -99,9 +99,7 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
                  workers: int | None = None) -> list[bytes]:
     """Every part to PDF on ``workers`` processes (default: one per core), in order, each
     handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish."""
-    from .serving import settle
-
-    settle()  # WeasyPrint imported once, and the loaded objects frozen, before the workers fork
+    from . import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
 
     futures: dict[Future[bytes], int] = {}
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=get_context("fork")) as pool:
@@ -150,9 +148,11 @@ def run(app: Flask, token: str) -> None:
 def main(argv: Sequence[str]) -> None:
     """The printing process: ``DATABASE TOKEN``."""
     from . import create_app
+    from .serving import settle
 
     database, token = argv
     app = create_app({"DATABASE": database, "SECRET_KEY": secrets.token_hex(16)})
+    settle()  # WeasyPrint loaded and everything loaded frozen, as the server does, before the PDF workers fork
     try:
         run(app, token)
     finally:
