@@ -233,6 +233,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     # points: with few tricks left, a side that takes every trick (or none) takes every point (or
     # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
     by_tricks = _searchers(kernel, hands, maxi, False, keep_going)[0] if points and additive else None
+    shifts = [8 * block for block in range(len(suits))]
+    others = range(n - 1)
     # points: positions of one shape (the same hands once the cards gone from play are closed up)
     # are worth the same to within the points their cards differ by, so each bounds the others
     quasi = points and additive and kernel.width == 8 and not kernel.exact_cards
@@ -257,12 +259,11 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 down += found[0]
                 up += found[1]
         return down, up
-    shifts = [8 * block for block in range(len(suits))]
-    others = range(n - 1)
 
     def normal_key(leader: int, rem: int) -> tuple[int, ...]:
-        """The position with the cards gone from play closed up (tricks only: points differ
-        card by card): what each hand holds as ranks among the cards left in each suit."""
+        """The position's shape, the cards gone from play closed up: what each hand holds as
+        ranks among the cards left in each suit (the tricks table's key; in points mode, where
+        cards differ in worth, the key of the positions of one shape)."""
         parts = [leader]
         for shift in shifts:
             left = rem >> shift & 255
