@@ -383,7 +383,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     lo = gain
                 else:
                     hi = total - gain
-            if suits:
+            if suits and lo < beta and hi > alpha:
                 gain = quick(leader, rem)
                 if maxi[leader]:
                     lo = gain if gain > lo else lo
