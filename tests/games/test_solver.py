@@ -170,6 +170,24 @@ def test_the_best_points_do_not_depend_on_where_the_search_starts():
             assert engine.exact(guess) == points, (case, guess, position)
 
 
+def test_positions_of_one_shape_bound_each_other_and_change_no_value(monkeypatch):
+    """Positions whose hands are the same once the cards gone are closed up play alike and
+    differ only in what their cards are worth, so the points search lets each bound the others
+    (with 3 tricks left or more): on 5- and 6-trick positions, where many share a shape, it finds
+    the best points that a search keeping no shapes finds, card points and last trick alike."""
+    from scorekeeper.games import _solver_engine
+
+    rng = random.Random("solver-shapes")
+    for case in range(70):
+        rules, seats, contracts = GAMES[case % (len(GAMES) - 1)]  # not the rules adapter: no suits known
+        position = random_position(rng, rules, seats, contracts, tricks=rng.choice((5, 6)))
+        claimant = position.sides[rng.choice(seats)]
+        shapes_kept = best_points(position, claimant)
+        monkeypatch.setattr(_solver_engine, "SHAPE_KEEPS", 0)
+        assert best_points(position, claimant) == shapes_kept, (case, position)
+        monkeypatch.undo()
+
+
 def _total(position: Position) -> int:
     rules = position.rules
     cards = [*position.trick_so_far, *(card for hand in position.hands.values() for card in hand)]
