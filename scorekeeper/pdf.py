@@ -3,6 +3,9 @@
 The renderer may read the project's static files and ``data:`` URLs, nothing else: player
 names and notes are untrusted, and WeasyPrint's default fetcher would embed local files
 or call out to the network (PLATFORM.md).
+
+Importing this module loads WeasyPrint (0.4 s): the web routes import it when they print, and
+the server loads it before its workers fork (``serving.settle``).
 """
 
 from __future__ import annotations
@@ -10,11 +13,12 @@ from __future__ import annotations
 import re
 import threading
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import current_app, render_template
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 
@@ -52,8 +56,6 @@ def qr_data_uri(url: str) -> str:
 def html_to_pdf(html: str, static: Path) -> bytes:
     """HTML to PDF bytes in the print style (``static/css/print.css``), its relative links read
     from ``static`` and nothing else fetched."""
-    from weasyprint import HTML  # 0.4 s to import: the CLI and the tests pay it only when printing
-
     static = static.resolve()
     style, fonts = _print_style(static)
     html = _BETWEEN_TABLE_TAGS.sub(">", html)
@@ -64,14 +66,11 @@ def html_to_pdf(html: str, static: Path) -> bytes:
 _local = threading.local()
 
 
-def _print_style(static: Path) -> tuple[Any, Any]:
+def _print_style(static: Path) -> tuple[CSS, FontConfiguration]:
     """The print stylesheet, parsed once per thread (a link in each page had WeasyPrint parse
     it for every document: 12 ms of a 90-ms table sheet), and the font configuration it was
     parsed with. Given as the user's stylesheet, so a page's own ``<style>`` still wins."""
-    from weasyprint import CSS
-    from weasyprint.text.fonts import FontConfiguration
-
-    styles: dict[Path, tuple[Any, Any]] = _local.__dict__.setdefault("styles", {})
+    styles: dict[Path, tuple[CSS, FontConfiguration]] = _local.__dict__.setdefault("styles", {})
     if static not in styles:
         fonts = FontConfiguration()
         styles[static] = (CSS(filename=str(static / "css" / "print.css"), font_config=fonts,

@@ -24,7 +24,7 @@ preload_app = True
 def settle() -> None:
     """Import what printing needs, then freeze every object alive now (``gc.freeze``): what a
     process has loaded before it serves is never garbage, and the collector stops scanning it."""
-    import weasyprint  # noqa: F401  (loaded here for every worker to share)
+    from . import pdf  # noqa: F401  (WeasyPrint with it, loaded here for every worker to share)
 
     gc.collect()
     gc.freeze()

@@ -94,7 +94,7 @@ def sheet(match_id: int):
 @bp.route("/<int:match_id>/sheet.pdf")
 def sheet_pdf(match_id: int):
     """The score sheet on A4, with the house rules in force."""
-    from .. import pdf  # WeasyPrint (0.4 s to import) is loaded before the server forks (serving.settle), else here
+    from .. import pdf  # loads WeasyPrint, unless the server did before it forked (serving.settle)
 
     match, rules = load_match(match_id)
     deals = store.list_deals(store.get_db(), match_id)
