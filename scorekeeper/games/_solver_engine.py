@@ -368,9 +368,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         hand = hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return last_trick(leader, rem, total)
+        count = hand.bit_count()  # tricks left
         key = normal_key(leader, rem) if squeeze else (*hands, leader)
         bounds = tt.get(key)
-        if bounds is None and points and additive and hand.bit_count() == 2:
+        if bounds is None and points and additive and count == 2:
             value = two_tricks(leader, [])
             tt[key] = (value, value, -1)
             return value
@@ -392,7 +393,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         else:
             lo, hi, first = bounds
         shape = None
-        if quasi and lo < beta and hi > alpha and hand.bit_count() >= 3:
+        if quasi and lo < beta and hi > alpha and count >= 3:
             shape = normal_key(leader, rem)
             for other, other_lo, other_hi in alike.get(shape, ()):
                 down, up = distance(rem, other)
@@ -400,8 +401,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     lo = other_lo - down
                 if other_hi + up < hi:
                     hi = other_hi + up
-        if bounds is None and by_tricks is not None and lo < beta and hi > alpha and hand.bit_count() <= TRICKS_FIRST:
-            count = hand.bit_count()  # (the holder of the top trump takes a trick)
+        if bounds is None and by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
+            # (the holder of the top trump takes a trick: not all of them to the other side)
             if (holder < 0 or not maxi[holder]) and not by_tricks(leader, rem, count, 0, 1):
                 tt[key] = (0, 0, -1)
                 return 0
