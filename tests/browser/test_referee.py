@@ -70,4 +70,9 @@ def test_does_the_claim_hold(live_url, page):
     # RULES §2.6: E is void in spades and trumps the A♠.
     assert page.locator(".verdict .holds").inner_text() == "The claim fails"
     assert "E 7♥" in page.locator(".verdict .line").inner_text()
+    # A tick with no other tick beside it keeps the card's width for its label (ticks pair up
+    # only beside one another): its label reads on one line, not squeezed into half the card.
+    tick = page.locator(".field.check").filter(has=page.get_by_label("Also the best points of each side"))
+    card = tick.locator("xpath=..")
+    assert tick.bounding_box()["width"] > 0.8 * card.bounding_box()["width"]
     shot(page, "19-claim")
