@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from html.parser import HTMLParser
 
 from flask.testing import FlaskClient
 
@@ -15,6 +16,58 @@ def csrf_token(html: str) -> str:
     found = TOKEN.search(html)
     assert found, "the page has no CSRF token"
     return found.group(1) or found.group(2)
+
+
+class _FormReader(HTMLParser):
+    """The fields of a page's first form as a browser sends them untouched: every text input
+    and textarea with its value, the ticked boxes and radios, each select's chosen option."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self.forms = 0
+        self.select: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self.forms += 1
+        if self.forms != 1 or "disabled" in attr:
+            return
+        name = attr.get("name")
+        if tag == "input" and name:
+            kind = attr.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in attr:
+                    self.fields[name] = attr.get("value", "on")
+            elif kind not in ("submit", "button", "file"):
+                self.fields[name] = attr.get("value", "")
+        elif tag == "select" and name:
+            self.select = name
+        elif tag == "option" and self.select and ("selected" in attr or self.select not in self.fields):
+            self.fields[self.select] = attr.get("value", "")
+        elif tag == "textarea" and name:
+            self.textarea = name
+            self.fields[name] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea and self.forms == 1:
+            self.fields[self.textarea] += data
+
+
+def form_fields(html: str) -> dict[str, str]:
+    """What a browser sends from the page's first form when nothing is changed (ticked boxes
+    as their value, "y"; unticked ones absent): a test then changes what the person types."""
+    reader = _FormReader()
+    reader.feed(html)
+    return reader.fields
 
 
 def hidden(html: str, name: str) -> str:
@@ -34,7 +87,7 @@ class Pages:
                     **fields: str) -> int:
         page = self.client.get(f"/matches/new/{game}").get_data(as_text=True)
         players = players or {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
-        data = {"csrf_token": csrf_token(page), "first_dealer": "N",
+        data = {**form_fields(page), "first_dealer": "N",
                 **{f"player_{seat}": name for seat, name in players.items()}, **fields}
         response = self.client.post(f"/matches/new/{game}", data=data)
         assert response.status_code == 302, response.get_data(as_text=True)

@@ -86,8 +86,10 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no", ""):
-                return value.lower() in ("true", "on", "1", "yes")
+            # (a ticked box of the forms sends "y")
+            if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "y",
+                                                            "false", "off", "0", "no", "n", ""):
+                return value.lower() in ("true", "on", "1", "yes", "y")
             raise RuleViolation(N_("%(option)s must be true or false"), field=where, option=self.key)
         if self.kind == "choice":
             if value not in self.choices:

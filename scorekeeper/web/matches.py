@@ -49,14 +49,21 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
 def options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
     """Options named in a link (``?players=3``) or a posted form (``opt_players``).
 
-    They shape the new-match form (its seats); a bad value falls back to the defaults
-    here, and the full set is checked when the form is sent.
+    They shape the new-match form (its seats). A value that does not read keeps its
+    option's default here and the others stand (a mistyped target must not take the third
+    player's seat away); the full set is checked when the form is sent.
     """
-    raw = {option.key: source[name] for option in rules.options
-           for name in (f"opt_{option.key}", option.key) if name in source}
+    raw = {}
+    for option in rules.options:
+        name = next((name for name in (f"opt_{option.key}", option.key) if name in source), None)
+        if name is not None:
+            try:
+                raw[option.key] = option.parse(source[name])
+            except RuleViolation:
+                pass
     try:
         return rules.resolve_options(raw)
-    except RuleViolation:
+    except RuleViolation:  # options fine one by one that do not go together: the form says so when sent
         return rules.resolve_options()
 
 

@@ -67,3 +67,15 @@ def test_a_klaberjass_deal(live_url, page):
     # RULES §3.3: P1 80 + 10 + 20 sequence + 20 bella = 130 > 40: both score their own totals.
     assert totals(page) == [130, 40]
     shot(page, "13-klaberjass-sheet")
+
+
+def test_belote_for_three_starts_from_the_home_page(live_url, page):
+    """The home page's "Belote for three" (RULES §1.10): three seats, three players each for himself;
+    the boxes ticked by default go with the form and the three seats stay."""
+    page.goto(live_url)
+    page.get_by_role("link", name=re.compile("Belote for three")).click()
+    for seat, name in {"P1": "Ann", "P2": "Ben", "P3": "Cy"}.items():
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    assert page.locator(".totals .side-name").all_inner_texts() == ["Ann", "Ben", "Cy"]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper import store
-from tests.helpers import csrf_token
+from tests.helpers import csrf_token, form_fields
 
 # RULES §2.3: E–W bid 100 ♥ and take 92 + 10 last trick + 20 belote = 122 -> 120 + 100 = 220;
 # N–S keep 152 - 92 = 60.
@@ -274,14 +274,30 @@ def test_belote_target_follows_sans_atout_unless_set(client):
 
 
 def test_belote_for_three_has_three_seats(pages, client):
+    """The home page's "Belote for three" link, sent as a browser sends it: the boxes ticked by
+    default go with it ("y"), and they once took the three seats away (four empty seats
+    refused, the match never started)."""
     page = client.get("/matches/new/belote?players=3").get_data(as_text=True)
     assert 'name="player_P3"' in page and 'name="player_N"' not in page
-    response = client.post("/matches/new/belote?players=3", data={
-        "csrf_token": csrf_token(page), "first_dealer": "P1", "opt_players": "3", "opt_target": "1000",
-        "player_P1": "Ann", "player_P2": "Ben", "player_P3": "Cy"})
-    assert response.status_code == 302
+    sent = form_fields(page)
+    assert sent["opt_players"] == "3" and sent["opt_meld_card_reuse"] == "y"
+    response = client.post("/matches/new/belote?players=3",
+                           data={**sent, "player_P1": "Ann", "player_P2": "Ben", "player_P3": "Cy"})
+    assert response.status_code == 302, response.get_data(as_text=True)
     sheet = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Ann" in sheet and "Cy" in sheet
+
+
+def test_a_bad_house_rule_keeps_the_three_seats_and_the_names(client):
+    """A mistyped target is refused by name; the form keeps its three seats and what was typed."""
+    page = client.get("/matches/new/belote?players=3").get_data(as_text=True)
+    response = client.post("/matches/new/belote?players=3", data={
+        **form_fields(page), "player_P1": "Ann", "player_P2": "Ben", "player_P3": "Cy", "opt_target": "lots"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'name="player_N"' not in html
+    assert 'value="Ann"' in html and 'value="Cy"' in html and 'value="lots"' in html
+    assert "Every seat needs a name" not in html
 
 
 def test_points_held_by_a_litige_show_on_the_sheet(client):
