@@ -73,6 +73,8 @@ def new(game: str):
     rules = games.RULES.get(game) or abort(404)
     shown = options_from(rules, request.args)  # the preset the form was drawn with
     form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown)
+    if request.method == "POST" and _reseated(form):
+        return render_template("matches/new.html", form=form, rules=rules), 422
     if form.validate_on_submit():
         try:
             preset = {option.key for option in rules.options if option.key in request.args}
@@ -87,6 +89,21 @@ def new(game: str):
             return redirect(url_for("matches.sheet", match_id=match_id))
     status = 422 if request.method == "POST" else 200
     return render_template("matches/new.html", form=form, rules=rules), status
+
+
+def _reseated(form: EngineForm) -> bool:
+    """The organiser changed the number of players on the form it sent: the table has other seats
+    now. The names typed go to the new seats in order, the first dealer is the first seat again,
+    and the form asks for a look before the match starts. False when the seats are the ones sent."""
+    sent = [key for key in request.form if key.startswith("player_")]
+    if not sent or sent == list(form.seat_keys):
+        return False
+    for key, name in zip(form.seat_keys, (request.form[key] for key in sent)):
+        form[key].data = name
+    form.first_dealer.data = form.first_dealer.default
+    form.form_errors.append(_("The table now has %(count)d seats: check the names and the first dealer, "
+                              "then start the match.", count=len(form.seat_keys)))
+    return True
 
 
 @bp.route("/<int:match_id>")

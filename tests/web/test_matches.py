@@ -288,6 +288,25 @@ def test_belote_for_three_has_three_seats(pages, client):
     assert "Ann" in sheet and "Cy" in sheet
 
 
+def test_changing_the_number_of_players_reseats_the_names_typed(client):
+    """Belote's "Players" changed from 4 to 3 on the form (RULES §1.10): the form comes back with
+    three seats holding the first three names typed, says why, and starts nothing yet."""
+    page = client.get("/matches/new/belote").get_data(as_text=True)
+    typed = {"player_N": "Ann", "player_E": "Ben", "player_S": "Cy", "player_W": "Di"}
+    response = client.post("/matches/new/belote", data={**form_fields(page), **typed, "opt_players": "3"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "The table now has 3 seats: check the names and the first dealer" in html
+    assert "Every seat needs a name" not in html
+    seats = re.findall(r'name="(player_\w+)"[^>]*value="([^"]*)"', html)
+    assert seats == [("player_P1", "Ann"), ("player_P2", "Ben"), ("player_P3", "Cy")]
+    assert form_fields(html)["first_dealer"] == "P1"
+    assert client.get("/api/v1/matches").json["matches"] == []
+    again = client.post("/matches/new/belote", data={**form_fields(html), "player_P1": "Ann"})
+    assert again.status_code == 302
+    assert client.get(again.headers["Location"]).status_code == 200
+
+
 def test_a_bad_house_rule_keeps_the_three_seats_and_the_names(client):
     """A mistyped target is refused by name; the form keeps its three seats and what was typed."""
     page = client.get("/matches/new/belote?players=3").get_data(as_text=True)
