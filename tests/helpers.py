@@ -101,6 +101,5 @@ class Pages:
                   action: str = "save", page: str | None = None):
         url = f"/matches/{match_id}/deals/{deal_id}/edit" if deal_id else f"/matches/{match_id}/deals/new"
         page = page or self.deal_form(match_id, deal_id)
-        data = {"csrf_token": csrf_token(page), "version": hidden(page, "version"),
-                "nonce": hidden(page, "nonce"), "action": action, **fields}
+        data = {**form_fields(page), "action": action, **fields}
         return self.client.post(url, data=data)
