@@ -59,7 +59,10 @@ class _FormReader(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self.textarea and self.forms == 1:
-            self.fields[self.textarea] += data
+            # (a browser drops the one line break that opens a textarea's text)
+            text = self.fields[self.textarea] + data
+            self.fields[self.textarea] = text.removeprefix("\r\n") if text.startswith("\r\n") else \
+                text.removeprefix("\n")
 
 
 def form_fields(html: str) -> dict[str, str]:

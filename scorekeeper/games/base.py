@@ -183,6 +183,9 @@ class Ruling:
     lines: tuple[Say, ...]
 
 
+MISSING = N_("%(name)s is missing")  # a referee query's required field (the API names its key)
+
+
 def take(query: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """The fields of a referee query: unknown ones refused, missing required ones named."""
     for key in query:
@@ -190,7 +193,7 @@ def take(query: Mapping[str, Any], required: tuple[str, ...], optional: tuple[st
             raise RuleViolation(N_("“%(name)s” is not part of this question"), field=key, name=key)
     for key in required:
         if query.get(key) is None:
-            raise RuleViolation(N_("%(name)s is missing"), field=key, name=key)
+            raise RuleViolation(MISSING, field=key, name=key)
     return {key: query.get(key) for key in required + optional}
 
 

@@ -34,7 +34,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
-from ..games.base import DealField, GameRules, Option, Table
+from ..games.base import MISSING, DealField, GameRules, Option, Table
 from ..store import Match
 
 NAME_MAX = 40
@@ -65,6 +65,9 @@ class EngineForm(Form):
         name = (err.field or "").removeprefix("options.")
         field = self._fields.get(name) or self._fields.get(f"opt_{name}")
         message = gettext(err.template, **err.params) if err.params else gettext(err.template)
+        if field is not None and err.template == MISSING:  # "hand is missing" names the API's key
+            message = gettext("Pick one to get the answer.") if field.type == "RadioField" else \
+                gettext("Fill this in to get the answer.")
         if field is not None:
             field.errors = [*field.errors, message]
         else:

@@ -8,12 +8,12 @@ import re
 import pytest
 
 from scorekeeper import games
-from tests.helpers import csrf_token
+from tests.helpers import form_fields
 
 
 def ask(client, game: str, tool: str = "play", query: str = "", **fields: str):
     page = client.get(f"/referee/{game}/{tool}{query}").get_data(as_text=True)
-    return client.post(f"/referee/{game}/{tool}{query}", data={"csrf_token": csrf_token(page), **fields})
+    return client.post(f"/referee/{game}/{tool}{query}", data={**form_fields(page), **fields})
 
 
 def answered(client, game: str, tool: str, **fields: str) -> str:
@@ -257,3 +257,16 @@ def test_a_claim_search_that_runs_too_long_is_refused_not_left_to_hold_the_serve
         "hands": {seat: FULL_DEAL[f"hand_{seat}"] for seat in "NESW"}, "leader": "N", "claimant": "N",
         "claim": {"points": 80}, "trump": "H", "exact": True})
     assert api.status_code == 400 and api.json["error"]["field"] == "hands"
+
+
+def test_what_is_left_empty_is_asked_for_under_its_field(client):
+    """The page says what to do under the empty input; the API's "hand is missing" names its key."""
+    response = ask(client, "contree", "play", trick_so_far="QS 9S")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert '<p class="error" id="hand-error">Fill this in to get the answer.</p>' in html
+    assert "is missing" not in html
+    assert "QS 9S" in html
+    html = ask(client, "contree", "play", hand="7H AS KS", trick_so_far="QS 9S").get_data(as_text=True)
+    assert '<p class="error" id="trump-error">Pick one to get the answer.</p>' in html, \
+        re.findall(r'class="error[^>]*>[^<]*<', html)
