@@ -97,11 +97,15 @@ class Position:
         if len(order) != self.rules.players or len(set(order)) != len(order):
             raise RuleViolation(N_("play_order must list the %(players)d seats once each"),
                                 field="play_order", players=self.rules.players)
-        trump, contract = self.rules.read_trump(self.trump, self.contract)
-        if self.leader not in order:
-            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="leader", seat=self.leader)
+        # read in the order the claim page shows them: hands, the trick, who leads, then the trump
         hands = _read_hands(self.hands, order, self.rules.deck)
         trick = parse_cards(self.trick_so_far, field="trick_so_far", deck=self.rules.deck)
+        if not trick and not any(hands.values()):
+            raise RuleViolation(N_("Every hand is empty: enter the cards each hand still holds"), field="hands",
+                                seat=order[0])
+        if self.leader not in order:
+            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="leader", seat=self.leader)
+        trump, contract = self.rules.read_trump(self.trump, self.contract)
         if len(trick) >= len(order):
             raise RuleViolation(N_("a trick in progress holds at most %(most)d cards; got %(count)d"),
                                 field="trick_so_far", most=len(order) - 1, count=len(trick))

@@ -270,3 +270,14 @@ def test_what_is_left_empty_is_asked_for_under_its_field(client):
     html = ask(client, "contree", "play", hand="7H AS KS", trick_so_far="QS 9S").get_data(as_text=True)
     assert '<p class="error" id="trump-error">Pick one to get the answer.</p>' in html, \
         re.findall(r'class="error[^>]*>[^<]*<', html)
+
+
+def test_a_claim_with_every_hand_empty_asks_for_the_hands_first(client):
+    """Nothing typed but the claim's defaults: the hands are asked for (the first inputs of the
+    page), not the trump further down; an empty table is not a claim that holds."""
+    response = ask(client, "contree", "claim")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert '<p class="error" id="hand_N-error">Every hand is empty: enter the cards each hand still holds</p>' \
+        in html
+    assert "trump suit" not in html
