@@ -31,16 +31,20 @@ QUINT_DECK = tuple((str(card), str(card)) for card in sorted(QUINT_CARDS, key=di
 """The 21 cards that can make a quint, for the card picker."""
 
 
+def doubling(options: Options, group: str) -> DealField:
+    """The deal's doubling (RULES §5.2), named as the table calls a redouble (option ``redouble_name``)."""
+    redoubled = N_("Quaddoubled (×4)") if options.get("redouble_name") == "quaddouble" else N_("Redoubled (×4)")
+    return DealField("multiplier", "choice", N_("Doubling"), group, default="none",
+                     choices=(("none", N_("No double")), ("double", N_("Doubled (×2)")), ("redouble", redoubled)))
+
+
 def deal_fields(options: Options) -> tuple[DealField, ...]:
     """Dealer and doubling, each team's quints, the tricks, the last trick and the cachette."""
-    quad = options.get("redouble_name") == "quaddouble"
-    redoubled = N_("Quaddoubled (×4)") if quad else N_("Redoubled (×4)")
-    redouble = N_("Quaddouble") if quad else N_("Redouble")
+    redouble = N_("Quaddouble") if options.get("redouble_name") == "quaddouble" else N_("Redouble")
     calls = (("", "—"), ("pass", N_("Pass")), ("double", N_("Double")), ("redouble", redouble))
     return (
         DealField("dealer", "seat", N_("Dealer"), "doubling", help=N_("The calls start on the dealer's left")),
-        DealField("multiplier", "choice", N_("Doubling"), "doubling", default="none",
-                  choices=(("none", N_("No double")), ("double", N_("Doubled (×2)")), ("redouble", redoubled))),
+        doubling(options, "doubling"),
         *(DealField(name, "choice", label, "doubling", required=False, default="", choices=calls,
                     help=N_("Optional: the calls once around from the dealer's left, checked against the doubling"))
           for name, label in zip(CALL_FIELDS, CALL_LABELS, strict=True)),

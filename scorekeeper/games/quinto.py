@@ -299,8 +299,7 @@ class QuintoRules(GameRules):
                       help=N_("Tap each trick's 4 cards and add it; tricks separated by “;”")),
             DealField("cachette", "cards", N_("The cachette"), "count", required=False, choices=self.deck_choices,
                       help=N_("Only if the team took the last trick")),
-            DealField("multiplier", "choice", N_("Doubling"), "count", default="none",
-                      choices=(("none", N_("none")), ("double", N_("double")), ("redouble", N_("redouble")))),
+            _quinto_form.doubling(self.resolve_options(options), "count"),
         )
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
@@ -329,8 +328,7 @@ class QuintoRules(GameRules):
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs without a trump (Quinto has none), the doubling and the cachette."""
         return (*(spec for spec in super().claim_fields(options) if spec.name != "trump"),
-                DealField("multiplier", "choice", N_("Doubling"), "claim", default="none",
-                          choices=(("none", N_("none")), ("double", N_("double")), ("redouble", N_("redouble")))),
+                _quinto_form.doubling(self.resolve_options(options), "claim"),
                 DealField("cachette", "cards", N_("The cachette"), "claim", required=False, choices=self.deck_choices,
                           help=N_("Its 5 cards go with the last trick: its quints and one more trick value")))
 

@@ -281,3 +281,12 @@ def test_a_claim_with_every_hand_empty_asks_for_the_hands_first(client):
     assert '<p class="error" id="hand_N-error">Every hand is empty: enter the cards each hand still holds</p>' \
         in html
     assert "trump suit" not in html
+
+
+@pytest.mark.parametrize("tool", ["count", "claim"])
+def test_quinto_doubling_reads_as_on_the_deal_form(client, tool):
+    """RULES §5.2: the referee's doubling chips say what the deal form says (they showed the
+    API's bare values: none, double, redouble)."""
+    html = client.get(f"/referee/quinto/{tool}").get_data(as_text=True)
+    chips = re.findall(r'name="multiplier"[^>]*><span>([^<]+)</span>', html)
+    assert chips == ["No double", "Doubled (×2)", "Redoubled (×4)"]
