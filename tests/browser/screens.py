@@ -12,5 +12,9 @@ def shot(page, name: str) -> None:
     page is seen to fit the screen's width (nothing to scroll sideways on a phone)."""
     wide, screen = page.evaluate("document.documentElement.scrollWidth"), page.viewport_size["width"]
     assert wide <= screen, f"{name}: the page is {wide} px wide on a {screen} px screen"
+    small = page.evaluate("""[...document.querySelectorAll('input:not([type=hidden]):not([type=checkbox])'
+        + ':not([type=radio]):not([type=file]), select, textarea')]
+        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40).map(e => e.name)""")
+    assert not small, f"{name}: inputs smaller than a fingertip: {small}"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -48,6 +48,7 @@ def play_round(browser, page, live_url: str, number: int) -> None:
 
 def test_a_small_tournament_from_registration_to_printed_standings(live_url, page, browser, organiser_password):
     page.goto(f"{live_url}/tournaments")
+    shot(page, "38-organiser-login")
     page.fill('input[name="password"]', organiser_password)
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Players").first.click()
@@ -58,6 +59,7 @@ def test_a_small_tournament_from_registration_to_printed_standings(live_url, pag
     page.get_by_role("link", name="Belote Contrée").click()
     page.fill('input[name="name"]', "Spring cup")
     page.fill('input[name="rounds"]', "2")
+    shot(page, "39-new-tournament")
     page.fill('input[name="deals"]', "1")
     page.get_by_role("button", name="Create the tournament").click()
     for first, second in zip(NAMES[::2], NAMES[1::2], strict=True):
