@@ -19,21 +19,22 @@ def csrf_token(html: str) -> str:
 
 
 class _FormReader(HTMLParser):
-    """The fields of a page's first form as a browser sends them untouched: every text input
-    and textarea with its value, the ticked boxes and radios, each select's chosen option."""
+    """The fields of each form of a page as a browser sends them untouched: every text input and
+    textarea with its value, the ticked boxes and radios, each select's chosen option."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.fields: dict[str, str] = {}
-        self.forms = 0
+        self.forms: list[dict[str, str]] = []
+        self.fields: dict[str, str] | None = None
         self.select: str | None = None
         self.textarea: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = {key: value or "" for key, value in attrs}
         if tag == "form":
-            self.forms += 1
-        if self.forms != 1 or "disabled" in attr:
+            self.fields = {}
+            self.forms.append(self.fields)
+        if self.fields is None or "disabled" in attr:
             return
         name = attr.get("name")
         if tag == "input" and name:
@@ -52,13 +53,15 @@ class _FormReader(HTMLParser):
             self.fields[name] = ""
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
+        if tag == "form":
+            self.fields = None
+        elif tag == "select":
             self.select = None
         elif tag == "textarea":
             self.textarea = None
 
     def handle_data(self, data: str) -> None:
-        if self.textarea and self.forms == 1:
+        if self.textarea and self.fields is not None:
             # (a browser drops the one line break that opens a textarea's text)
             text = self.fields[self.textarea] + data
             self.fields[self.textarea] = text.removeprefix("\r\n") if text.startswith("\r\n") else \
@@ -66,11 +69,13 @@ class _FormReader(HTMLParser):
 
 
 def form_fields(html: str) -> dict[str, str]:
-    """What a browser sends from the page's first form when nothing is changed (ticked boxes
-    as their value, "y"; unticked ones absent): a test then changes what the person types."""
+    """What a browser sends from the page's main form (the one with the most fields; a page may
+    also hold small ones, such as "Log out") when nothing is changed: ticked boxes as their value
+    ("y"), unticked ones absent. A test then changes what the person types."""
     reader = _FormReader()
     reader.feed(html)
-    return reader.fields
+    assert reader.forms, "the page has no form"
+    return max(reader.forms, key=len)
 
 
 def hidden(html: str, name: str) -> str:

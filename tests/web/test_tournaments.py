@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import games, store
 from scorekeeper.web import access
-from tests.helpers import csrf_token
+from tests.helpers import csrf_token, form_fields
 
 PASSWORD = "club-secret"
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
@@ -45,9 +45,10 @@ class Organiser:
         return [by_name[name] for name in names]
 
     def tournament(self, game="contree", **fields) -> int:
-        data = {"name": "Spring cup", "format": "pairs", "rounds": "2", "deals": "2", "ranking": "match_points",
-                **fields}
-        response = self.post(f"/tournaments/new/{game}", data)
+        page = self.client.get(f"/tournaments/new/{game}").get_data(as_text=True)
+        data = {**form_fields(page), "name": "Spring cup", "format": "pairs", "rounds": "2", "deals": "2",
+                "ranking": "match_points", **fields}
+        response = self.client.post(f"/tournaments/new/{game}", data=data)
         assert response.status_code == 302, errors(response.get_data(as_text=True))
         return int(response.headers["Location"].rsplit("/", 1)[1])
 
@@ -575,3 +576,11 @@ def test_a_players_page_lists_the_casual_matches_played_under_that_name(app, cli
     html = organiser.client.get("/players/1").get_data(as_text=True)
     assert f"/matches/{casual}" in html and "Friday" in html
     assert "Saturday" not in html  # Anna is not Ann
+
+
+@pytest.mark.parametrize("game", ["belote", "contree", "klaberjass", "quinto"])
+def test_a_tournament_of_the_untouched_form_plays_the_default_house_rules(organiser, game):
+    """The boxes ticked by default go with the form, so every table plays the game's defaults."""
+    tournament_id = organiser.tournament(game)
+    record = organiser.client.get(f"/tournaments/{tournament_id}/export.json").json
+    assert record["tournament"]["options"] == games.get_rules(game).resolve_options()
