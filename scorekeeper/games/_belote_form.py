@@ -93,7 +93,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         fields += [DealField(name, "int", text, "result", required=False, minimum=0, maximum=MAX_BELOTES,
                              help=BELOTES_HELP) for name, text in names.items()]
     if not options["no_melds"]:
-        fields += [DealField(f"melds_{seat}", "cards", seat, "melds", required=False, help=MELD_HELP)
+        fields += [DealField(f"melds_{seat}", "cards", seat, "melds", required=False, help=MELD_HELP,
+                             grouped="meld")
                    for seat in table.seats]
     return tuple(fields)
 

@@ -54,7 +54,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     ]
     if options.get("announces"):
         fields += [DealField(MELD_FIELDS[seat], "cards", MELD_LABELS[seat], "announces", required=False,
-                             help=N_("Card codes such as AH KH QH; separate two melds with ;"))
+                             help=N_("Card codes such as AH KH QH; separate two melds with ;"),
+                             grouped="meld")
                    for seat in SEATS]
     return tuple(fields)
 

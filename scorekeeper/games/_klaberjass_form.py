@@ -39,7 +39,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                         help=N_("As counted in the player's tricks, without the 10 for the last trick"),
                         minimum=0, maximum=MAX_CARD_POINTS) for seat in SEATS]
     sequences = [DealField(SEQUENCE_FIELDS[seat], "cards", SEQUENCE_LABELS[seat], "sequences", required=False,
-                           help=N_("Card codes such as AH KH QH; separate two sequences with ;"))
+                           help=N_("Card codes such as AH KH QH; separate two sequences with ;"),
+                           grouped="meld")
                  for seat in SEATS]
     return (
         DealField("dealer", "seat", N_("Dealer"), "contract",

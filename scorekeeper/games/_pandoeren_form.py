@@ -78,7 +78,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                   help=N_("Who held the king and queen of trumps, if announced")),
     ]
     fields += [DealField(ROEM_FIELDS[seat], "cards", ROEM_LABELS[seat], "roem", required=False,
-                         choices=deck_choices(DECK_33), help=N_("Card codes such as AH KH QH; separate two roem with ;"))
+                         choices=deck_choices(DECK_33), grouped="meld",
+                         help=N_("Card codes such as AH KH QH; separate two roem with ;"))
                for seat in SEATS]
     fields += [DealField(BIDDER_FIELDS[seat], "bool", BIDDER_LABELS[seat], "roem", required=False, default=False)
                for seat in SEATS]

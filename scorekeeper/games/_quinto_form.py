@@ -49,7 +49,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                     help=N_("Optional: the calls once around from the dealer's left, checked against the doubling"))
           for name, label in zip(CALL_FIELDS, CALL_LABELS, strict=True)),
         *(DealField(QUINT_FIELDS[team], "cards", QUINT_LABELS[team], "quints", required=False, choices=QUINT_DECK,
-                    help=N_("In play order, each trick's number and its quint cards: 3: 5H; 7: AD 4D"))
+                    help=N_("In play order, each trick's number and its quint cards: 3: 5H; 7: AD 4D"),
+                    grouped="numbered")
           for team in TEAMS),
         *(DealField(TRICK_FIELDS[team], "int", TRICK_LABELS[team], "tricks", required=False, minimum=0,
                     maximum=TRICKS, help=N_("Every trick won, quint tricks included; leave both empty when the game "

@@ -128,6 +128,9 @@ class DealField:
     ``suit``, ``choice`` (``choices`` are ``(value, N_-label)`` pairs), ``int``, ``bool``,
     ``cards`` (free text of card codes; ``choices`` may name the deck) or ``seats`` (a
     sequence of seats, such as who won each trick). ``group`` gathers fields into one fieldset.
+    ``grouped`` tells how a ``cards`` field's cards go together: "" (one set of cards: a hand, a
+    pile), ``meld`` or ``trick`` (several, separated by ";": the cards tapped are added as one
+    meld, or one trick) or ``numbered`` (typed with a trick number: no card picker).
     The form's values go back to :meth:`GameRules.declarations_from_form`.
     """
 
@@ -141,6 +144,7 @@ class DealField:
     help: str = ""
     minimum: int | None = None
     maximum: int | None = None
+    grouped: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +492,8 @@ class GameRules(ABC):
         return (
             *(DealField(f"melds_{seat}", "cards", seat, "melds", required=False, choices=self.deck_choices,
                         help="" if seat != seats[0] else
-                        N_("Each meld's cards, melds separated by “;”: AH KH QH; JS JH JD JC"))
+                        N_("Each meld's cards, melds separated by “;”: AH KH QH; JS JH JD JC"),
+                        grouped="meld")
               for seat in seats),
             DealField("trump", "suit", N_("Trump"), "melds", required=False),
             DealField("dealer", "seat", N_("Dealer"), "melds", default=seats[-1],

@@ -296,7 +296,8 @@ class QuintoRules(GameRules):
         """The tricks a team took (one per “;”), the cachette if it took the last trick, the multiplier."""
         return (
             DealField("tricks", "cards", N_("The tricks the team took"), "count", choices=self.deck_choices,
-                      help=N_("Tap each trick's 4 cards and add it; tricks separated by “;”")),
+                      help=N_("Tap each trick's 4 cards and add it; tricks separated by “;”"),
+                      grouped="trick"),
             DealField("cachette", "cards", N_("The cachette"), "count", required=False, choices=self.deck_choices,
                       help=N_("Only if the team took the last trick")),
             _quinto_form.doubling(self.resolve_options(options), "count"),

@@ -114,7 +114,9 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
                       "data-deck": " ".join(table.seats)}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)
     deck = [code for code, _ in spec.choices] or [str(card) for card in sort_cards(DECK_32)]
-    render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2, "data-deck": " ".join(deck)}
+    render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2}
+    if spec.grouped != "numbered":  # (a trick's number cannot be tapped: such a field is typed)
+        render_kw |= {"data-deck": " ".join(deck), "data-group": spec.grouped}
     return TextAreaField(label, default=spec.default, description=description, render_kw=render_kw)
 
 

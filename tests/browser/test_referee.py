@@ -9,21 +9,29 @@ from tests.browser.screens import shot
 pytestmark = pytest.mark.browser
 
 
-def tap(page, field: str, codes: tuple[str, ...]) -> None:
-    """Open the card picker under ``field``, tap ``codes`` and add them."""
+def tap(page, field: str, codes: tuple[str, ...], *, add: str | None = None) -> None:
+    """Open the card picker under ``field`` and tap ``codes``: a hand or a pile takes each card
+    as it is tapped; a field of melds takes them together with its ``add`` button ("Add meld")."""
     area = page.locator(f"#{field}")
     area.locator("xpath=following-sibling::button[contains(@class, 'picker-toggle')][1]").click()
     picker = area.locator("xpath=following-sibling::div[contains(@class, 'card-picker')][1]")
     for code in codes:
         picker.locator(f'[data-code="{code}"]').click()
-    picker.get_by_role("button", name="Add meld").click()
+    if add:
+        picker.get_by_role("button", name=add).click()
+    else:
+        assert picker.get_by_role("button", name="Add meld").count() == 0
+        assert area.input_value() == " ".join(codes)
+        assert picker.locator('[aria-pressed="true"]').count() == len(codes)
 
 
 def test_may_i_play_this(live_url, page):
     page.goto(live_url)
     page.get_by_role("link", name="Ask the referee").click()
     page.locator("section", has_text="Belote Contrée").get_by_role("link", name="May I play this?").click()
-    tap(page, "hand", ("7H", "AS", "KS"))
+    tap(page, "hand", ("7H", "AS", "KS", "8D"))
+    page.locator('.card-picker [data-code="8D"]').first.click()  # a second tap takes a card back
+    assert page.locator("#hand").input_value() == "7H AS KS"
     page.fill("#trick_so_far", "QS 9S")
     page.locator('input[name="trump"][value="H"]').check(force=True)
     page.get_by_role("button", name="Which cards may I play?").click()
@@ -37,8 +45,8 @@ def test_may_i_play_this(live_url, page):
 def test_whose_melds_count(live_url, page):
     page.goto(f"{live_url}/referee/")
     page.locator("section", has_text="Belote").first.get_by_role("link", name="Whose melds count?").click()
-    tap(page, "melds_N", ("AH", "KH", "QH"))
-    tap(page, "melds_E", ("JS", "JH", "JD", "JC"))
+    tap(page, "melds_N", ("AH", "KH", "QH"), add="Add meld")
+    tap(page, "melds_E", ("JS", "JH", "JD", "JC"), add="Add meld")
     page.locator('input[name="trump"][value="S"]').check(force=True)
     page.get_by_role("button", name="Whose melds count?").click()
     # RULES §1.3: the four jacks beat the tierce.
