@@ -256,3 +256,15 @@ def test_a_live_deal_with_a_redouble_over_a_partner_is_refused(client, rubber):
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and "call_3" in errors(html) and "partner" in html
     assert "Start deal 1" in live.page()
+
+
+def test_card_pickers_fit_what_each_field_holds(client, pages, rubber):
+    """RULES §5.3: a team's quints are typed with their trick numbers (3: 5H; 7: AD 4D), which
+    cannot be tapped, so those fields have no card picker; the pile counter's tricks are tapped
+    four cards at a time and added as one trick, its cachette tapped card by card."""
+    form = pages.deal_form(rubber)
+    assert re.search(r'<textarea[^>]*name="quints_A"', form)
+    assert not re.search(r'<textarea[^>]*data-deck[^>]*name="quints_A"', form)
+    count = client.get("/referee/quinto/count").get_data(as_text=True)
+    assert re.search(r'<textarea[^>]*data-group="trick"[^>]*name="tricks"', count)
+    assert re.search(r'<textarea[^>]*data-group=""[^>]*name="cachette"', count)
