@@ -96,7 +96,7 @@ def _reseated(form: EngineForm) -> bool:
     now. The names typed go to the new seats in order, the first dealer is the first seat again,
     and the form asks for a look before the match starts. False when the seats are the ones sent."""
     sent = [key for key in request.form if key.startswith("player_")]
-    if not sent or sent == list(form.seat_keys):
+    if not sent or set(sent) == set(form.seat_keys):
         return False
     for key, name in zip(form.seat_keys, (request.form[key] for key in sent)):
         form[key].data = name

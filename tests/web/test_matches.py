@@ -307,6 +307,18 @@ def test_changing_the_number_of_players_reseats_the_names_typed(client):
     assert client.get(again.headers["Location"]).status_code == 200
 
 
+def test_the_seats_sent_in_another_order_are_the_same_seats(client):
+    """A client that sends the seats in its own order is not taken for a changed table."""
+    page = client.get("/matches/new/contree").get_data(as_text=True)
+    names = {"player_W": "Di", "player_S": "Cy", "player_E": "Ben", "player_N": "Ann"}
+    fields = {key: value for key, value in form_fields(page).items() if not key.startswith("player_")}
+    response = client.post("/matches/new/contree", data={**names, **fields})
+    assert response.status_code == 302
+    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    players = client.get(f"/api/v1/matches/{match_id}").json["players"]
+    assert players == {"N": "Ann", "E": "Ben", "S": "Cy", "W": "Di"}
+
+
 def test_a_bad_house_rule_keeps_the_three_seats_and_the_names(client):
     """A mistyped target is refused by name; the form keeps its three seats and what was typed."""
     page = client.get("/matches/new/belote?players=3").get_data(as_text=True)
