@@ -34,13 +34,13 @@ def _examples() -> list[tuple[str, dict | None, dict[str, str], object]]:
     """docs/api.md's curl examples in order: (path, JSON body or None, headers, the documented
     answer or None). "..." in a documented answer stands for what the page leaves out."""
     text = (DOCS / "api.md").read_text()
-    blocks = re.findall(r"```(sh|json)\n(.*?)```", text, re.S)
+    blocks = re.findall(r"```(sh|json)\n(.*?)```", text, re.DOTALL)
     examples = []
     for at, (kind, body) in enumerate(blocks):
         if kind != "sh":
             continue
         path = re.search(r"localhost:8000(\S+)", body).group(1)
-        data = re.search(r"-d '(.*)'", body, re.S)
+        data = re.search(r"-d '(.*)'", body, re.DOTALL)
         headers = dict(re.findall(r"-H '([\w-]+): ([^']*)'", body))
         answer = json.loads(blocks[at + 1][1]) if at + 1 < len(blocks) and blocks[at + 1][0] == "json" else None
         examples.append((path, json.loads(data.group(1)) if data else None, headers, answer))
