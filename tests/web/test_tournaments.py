@@ -404,6 +404,8 @@ def test_the_printed_pairings_and_standings(app, organiser, cup, tmp_path):
         path.write_bytes(response.data)
         text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
         assert expected in text and "Ann & Ben" in text
+        if "pairings" in url:  # who sits where: each pair with its seats
+            assert re.search(r"(N–S Ann & Ben — E–W|N–S .+ — E–W Ann & Ben)", text), text
     assert organiser.client.get(f"/tournaments/{cup}/rounds/2/pairings.pdf").status_code == 404
 
 
