@@ -17,10 +17,9 @@ from flask_babel import get_locale, gettext as _
 
 from .. import booklet, games, pairings, records, store
 from ..errors import RuleViolation
-from ..games.base import GameRules
 from . import access
 from .forms import ImportForm
-from .sheets import sheet_view, side_names
+from .sheets import sheet_view
 from .tournaments import State, TableView, load_state
 
 bp = Blueprint("club_files", __name__)
@@ -50,16 +49,8 @@ def pairings_pdf(tournament_id: int, number: int):
     return _pdf_response(pdf.html_to_pdf(html, _static()), f"round-{number}")
 
 
-def _seated(rules: GameRules, match: store.Match) -> list[tuple[str, str]]:
-    """Where each side of a table's match sits, with its players: ("N–S", "Ann & Ben")."""
-    table = rules.table(match.options)
-    names = side_names(rules, table, match.players)
-    return [(rules.side_label(side), names[side]) for side in table.sides]
-
-
 def _pairings_html(state: State, round_: store.RoundRow, views: list[TableView]) -> str:
-    return _printed("print/pairings.html", state=state, byes=round_.byes,
-                    tables=[(view.table.number, _seated(state.rules, view.match)) for view in views],
+    return _printed("print/pairings.html", state=state, views=views, byes=round_.byes,
                     title=_("%(tournament)s · round %(round)d", tournament=state.tournament.name, round=round_.number),
                     subtitle=_(state.rules.name))
 

@@ -34,7 +34,7 @@ from .forms import (
     tournament_form,
 )
 from .matches import options_from
-from .sheets import scored_sheet
+from .sheets import scored_sheet, side_names
 
 bp = Blueprint("tournaments", __name__)
 WALL_REFRESH_S = 30
@@ -88,6 +88,13 @@ class TableView:
     deals: int
     result: MatchResult | None
     outcome: pairings.Result | None
+
+    def seated(self, rules: GameRules) -> list[tuple[str, str]]:
+        """Where each side of the table sits, with its players, as its match seats them:
+        ``("N–S", "Ann & Ben")``."""
+        table = rules.table(self.match.options)
+        names = side_names(rules, table, self.match.players)
+        return [(rules.side_label(side), names[side]) for side in table.sides]
 
 
 @dataclass(frozen=True, slots=True)
