@@ -16,5 +16,9 @@ def shot(page, name: str) -> None:
         + ':not([type=radio]):not([type=file]), select, textarea')]
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40).map(e => e.name)""")
     assert not small, f"{name}: inputs smaller than a fingertip: {small}"
+    clipped = page.evaluate("""[...document.querySelectorAll('table, .card, fieldset')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.className || e.tagName)""")
+    assert not clipped, f"{name}: content cut off at the right of {clipped}"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -86,3 +86,8 @@ def test_a_small_tournament_from_registration_to_printed_standings(live_url, pag
     page.go_back()
     pdf = page.request.get(live_url + page.get_by_role("link", name="Standings (PDF)").get_attribute("href"))
     assert pdf.ok and pdf.body().startswith(b"%PDF")
+    # A player's page after the evening: the statistics table fits the phone, nothing cut off.
+    page.get_by_role("link", name="Players").first.click()
+    page.get_by_role("link", name="Ann").click()
+    assert page.locator("table.stats tbody tr").count() == 1
+    shot(page, "43-player")
