@@ -68,7 +68,12 @@ def read(data: Any) -> dict[str, Any]:
     head = _object(record.get("tournament"), "tournament")
     game = head.get("game")
     if game not in games.RULES:
-        raise _fail("tournament.game", N_("Unknown game %(game)s"), game=str(game)[:20])
+        known = ", ".join(games.RULES)
+        if game is None:
+            raise _fail("tournament.game", N_("The record does not say which game was played (one of %(games)s)"),
+                        games=known)
+        raise _fail("tournament.game", N_("“%(game)s” is not a game Scorekeeper knows (%(games)s)"),
+                    game=str(game)[:20], games=known)
     rules = games.RULES[game]
     try:
         options = rules.resolve_options(_object(head.get("options", {}), "tournament.options"))

@@ -489,7 +489,8 @@ def import_record(organiser, payload: bytes):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda r: r.update(format="other"), "format: This is not a Scorekeeper tournament record"),
-    (lambda r: r["tournament"].update(game="poker"), "tournament.game: Unknown game poker"),
+    (lambda r: r["tournament"].update(game="poker"), "tournament.game: “poker” is not a game Scorekeeper knows"),
+    (lambda r: r["tournament"].pop("game"), "tournament.game: The record does not say which game was played"),
     (lambda r: r["entries"][0].update(players=[999]), "entries[0].players: An entry names a player"),
     (lambda r: r["rounds"][0]["tables"][0]["match"]["deals"][0].update(bid=85),
      "rounds[0].tables[0].match.deals[0].bid:"),
