@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import N_
 from . import _belote_form, _belote_referee, _referee, jass
 from ._belote_form import CONTRACT_CHOICES
-from ._belote_deal import SEATS, TEAMS, label, read_declarations, seating
+from ._belote_deal import SEATS, TEAMS, THREE_SEATS, label, read_declarations, seating
 from ._belote_score import score
 from ._belote_text import parse_meld_text
 from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal,
@@ -98,7 +98,7 @@ class BeloteRules(GameRules):
     taker_key = "taker"
     form = _belote_form
     play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})
-    pile_fields = ("taker_points", "defender_points")
+    pile_fields = ("taker_points", "defender_points", *(f"points_{seat}" for seat in THREE_SEATS))
     points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS

@@ -149,6 +149,20 @@ def test_a_pile_counted_from_the_deal_form_goes_back_into_it(client):
     assert re.search(r'name="bidder_points"[^>]*value="62"', deal)
 
 
+def test_each_player_of_belote_for_three_counts_a_pile_into_the_deal(client):
+    """RULES §1.10: three players, each for himself, each with his card points: each gets the
+    referee's count, with the cards out of play, and the count goes back into his field."""
+    match_id = client.post("/api/v1/matches", json={"game": "belote", "options": {"players": 3}, "players": {
+        "P1": "Ann", "P2": "Bob", "P3": "Cy"}}).json["id"]
+    form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    for seat in ("P1", "P2", "P3"):
+        assert f"/referee/belote/count?match={match_id}&amp;field=points_{seat}" in form
+    html = answered(client, "belote", "count", query=f"?match={match_id}&field=points_P2",
+                    pile="JH 9H AS", trump="H")
+    assert 'name="out_of_play"' in html
+    assert '<input type="hidden" name="points_P2" value="45">' in html
+
+
 def test_a_link_to_another_game_s_match_carries_nothing(client):
     match_id = client.post("/api/v1/matches", json={"game": "klaberjass", "players": {
         "P1": "Ann", "P2": "Bob"}}).json["id"]
