@@ -20,6 +20,7 @@ Decisions on points the rules leave open (besides RULES.md §7 items 1-6, 17, 19
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -207,10 +208,13 @@ class BeloteRules(GameRules):
 
     def count_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, the contract, and with three players the cards out of play (RULES.md §1.10)."""
-        three = () if seating(self.resolve_options(options)).players == len(SEATS) else (
-            DealField("out_of_play", "cards", N_("Cards out of play"), "count", required=False,
-                      help=N_("The turned-up card and the 7 undealt: with them, the others' points too")),)
-        return (*super().count_fields(options), _contract_field("count"), *three)
+        pile, *shared = super().count_fields(options)
+        if seating(self.resolve_options(options)).players == len(SEATS):
+            return (pile, *shared, _contract_field("count"))
+        return (replace(pile, help=N_("Tap or type the cards of its tricks, three to a trick, e.g. JH 9H AS")),
+                *shared, _contract_field("count"),
+                DealField("out_of_play", "cards", N_("Cards out of play"), "count", required=False,
+                          help=N_("The turned-up card and the 7 undealt: with them, the others' points too")))
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs and the contract."""

@@ -159,7 +159,7 @@ def test_each_player_of_belote_for_three_counts_a_pile_into_the_deal(client):
         assert f"/referee/belote/count?match={match_id}&amp;field=points_{seat}" in form
     html = answered(client, "belote", "count", query=f"?match={match_id}&field=points_P2",
                     pile="JH 9H AS", trump="H")
-    assert 'name="out_of_play"' in html
+    assert 'name="out_of_play"' in html and "three to a trick, e.g. JH 9H AS" in html
     assert '<input type="hidden" name="points_P2" value="45">' in html
 
 
