@@ -162,6 +162,11 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     form = deal_form(rules, match.options, match.players, data)
     preview = None
+    if deal is None and request.method == "GET":
+        try:  # a phone still on an old page: say it before anything is typed
+            refuse_after_end(rules)(match, deals)
+        except RuleViolation as err:
+            form.attach(err)
     if form.validate_on_submit():
         try:
             declarations = rules.read_deal(

@@ -360,3 +360,15 @@ def test_two_phones_on_one_sheet_each_get_a_form_token_of_their_own(app, pages, 
     assert csrf_token(sheet) != first
     assert other_phone.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)}).status_code == 302
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]  # not the kept page
+
+
+def test_the_deal_form_of_a_finished_match_says_so_before_anything_is_typed(client, pages):
+    """RULES §2.5: once a team reaches the target no deal is added; a phone that opens the deal
+    form anyway is told at once, not after filling it in."""
+    match_id = pages.start_match("contree", opt_target="300")
+    deal = {"bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92", "last_trick": "bidders"}
+    for _ in range(2):
+        assert pages.post_deal(match_id, deal).status_code == 302
+    html = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert "The match is over: no more deals can be recorded." in html
+    assert pages.post_deal(match_id, deal, page=html).status_code == 422
