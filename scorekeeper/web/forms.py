@@ -311,9 +311,10 @@ def swap_form(entries: Sequence[tuple[int, str]]) -> FlaskForm:
     """Exchange two entries' places in the round not yet begun."""
     choices = [SelectChoice(str(entry_id), name) for entry_id, name in entries]
 
-    class SwapForm(FlaskForm):
+    class SwapForm(FlaskForm):  # (the two lists start on two different entries: the first and the last)
         first = SelectField(_l("Swap"), choices=choices, validators=[DataRequired()])
-        second = SelectField(_l("with"), choices=choices, validators=[DataRequired()])
+        second = SelectField(_l("with"), choices=choices, validators=[DataRequired()],
+                             default=choices[-1].value if choices else None)
 
     return SwapForm()
 

@@ -587,3 +587,11 @@ def test_a_tournament_of_the_untouched_form_plays_the_default_house_rules(organi
     tournament_id = organiser.tournament(game)
     record = organiser.client.get(f"/tournaments/{tournament_id}/export.json").json
     assert record["tournament"]["options"] == games.get_rules(game).resolve_options()
+
+
+def test_the_swap_form_starts_on_two_different_entries(organiser, cup):
+    organiser.draw(cup)
+    html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True)
+    swap = re.search(r'<form[^>]*action="[^"]*/swap".*?</form>', html, re.DOTALL).group(0)
+    sent = form_fields(swap)
+    assert sent["first"] != sent["second"], sent
