@@ -177,7 +177,8 @@ def standings_csv(tournament_id: int):
     for place, s in enumerate(state.standings, start=1):
         writer.writerow([place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
                          s.points_for, s.points_against, s.difference])
-    return Response(out.getvalue(), mimetype="text/csv", headers={
+    # a byte-order mark first: a spreadsheet opening the file then reads "Différence" as UTF-8
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})
 
 

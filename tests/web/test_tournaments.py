@@ -526,7 +526,8 @@ def test_the_standings_as_csv(app, organiser, cup):
     finished_cup(app, organiser, cup)
     response = organiser.client.get(f"/tournaments/{cup}/standings.csv")
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(response.get_data(as_text=True).splitlines()))
+    assert response.data.startswith("\ufeff".encode())  # spreadsheets read the accents as UTF-8
+    rows = list(csv.reader(response.data.decode("utf-8-sig").splitlines()))
     assert rows[0][:3] == ["Place", "Entry", "Match points"] and len(rows) == 5
     assert [row[1] for row in rows[1:]] == [html.unescape(name) for _, name, _ in standings_rows(organiser.client, cup)]
 
