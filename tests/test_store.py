@@ -74,6 +74,20 @@ def test_a_guard_is_asked_again_inside_the_lock_when_another_deal_went_in_meanwh
     assert seen == [0, 1, 1]  # nothing changed meanwhile: asked once
 
 
+def test_what_the_caller_read_is_checked_again_under_the_lock_if_the_match_changed_since(db):
+    """A page drew its form from the match and its deals (``read``): the guard runs on them, and
+    again under the lock only when another deal went in after they were read."""
+    match_id = new_match(db)
+    read = (store.get_match(db, match_id), store.list_deals(db, match_id))
+    seen = []
+    store.add_deal(db, match_id, DEAL, guard=lambda match, deals: seen.append(len(deals)), read=read)
+    assert seen == [0]  # the caller's reading, unchanged under the lock: asked once
+    seen.clear()
+    store.add_deal(db, match_id, DEAL, guard=lambda match, deals: seen.append(len(deals)), read=read)
+    assert seen == [0, 1]  # the reading was stale by then: asked again on the match as it is
+    assert len(store.list_deals(db, match_id)) == 2
+
+
 def test_a_stale_version_is_a_conflict_and_changes_nothing(db):
     match_id = new_match(db)
     store.add_deal(db, match_id, DEAL, version=1)

@@ -229,19 +229,22 @@ def _bump(db: Database, match: Match, version: int | None) -> None:
 
 def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
-             guard: Guard | None = None) -> tuple[int, bool]:
+             guard: Guard | None = None, read: tuple[Match, Sequence[Deal]] | None = None) -> tuple[int, bool]:
     """Append a deal.
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
     nothing and answers the deal it recorded first.
 
     :param version: the match version the form was drawn from; Conflict if it changed
+    :param read: the match and its deals as the caller has just read them (the page it drew):
+        the guard runs on them rather than on a second reading; under the lock it runs again
+        only if the match changed since
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
     if guard and not (nonce and _nonce_seen(db, nonce)):
-        checked = get_match(db, match_id)
-        guard(checked, list_deals(db, match_id))
+        checked, deals = read or (get_match(db, match_id), list_deals(db, match_id))
+        guard(checked, deals)
     with write_transaction(db):
         if nonce:
             seen = _nonce_seen(db, nonce)

@@ -173,7 +173,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                 rules.declarations_from_form(form_values(form), match.options), match.options)
             preview = _scored_in_place(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview":
-                _save(match, rules, deal, declarations, form)
+                _save(match, rules, deal, declarations, form, deals)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
         except RuleViolation as err:
             form.attach(rules.on_the_form(err))
@@ -193,13 +193,13 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
 
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
-          declarations: Mapping[str, Any], form: EngineForm) -> None:
+          declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal]) -> None:
     db = store.get_db()
     version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
-                       guard=refuse_after_end(rules, declarations))
+                       guard=refuse_after_end(rules, declarations), read=(match, deals))
     else:
         store.update_deal(db, match.id, deal.id, declarations, version=version)
     flash(_("Deal saved."))
