@@ -229,7 +229,8 @@ def _bump(db: Database, match: Match, version: int | None) -> None:
 
 def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
-             guard: Guard | None = None, read: tuple[Match, Sequence[Deal]] | None = None) -> tuple[int, bool]:
+             guard: Guard | None = None,
+             read: tuple[Match, Sequence[Deal]] | None = None) -> tuple[int, bool]:
     """Append a deal.
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
