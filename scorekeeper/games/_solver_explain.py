@@ -81,6 +81,32 @@ def _say_trick(number: int, trick: Trick, points: bool) -> Say:
     return Say(N_("Trick %(number)d: %(cards)s; %(seat)s wins"), params)
 
 
+# The referee's sentences, as said of a pair ("N–S take") and of one player ("P1 takes").
+RUFFED = (N_("%(seat)s ruffs the %(round)s round of %(suit)s with the %(card)s: %(side)s lose a trick"),
+          N_("%(seat)s ruffs the %(round)s round of %(suit)s with the %(card)s: %(side)s loses a trick"))
+OUTPLAYED = (N_("%(seat)s wins the %(round)s round of %(suit)s with the %(card)s: %(side)s lose a trick"),
+             N_("%(seat)s wins the %(round)s round of %(suit)s with the %(card)s: %(side)s loses a trick"))
+HOLDS_POINTS = (N_("%(side)s score at least %(claim)d points from here whatever the defence"),
+                N_("%(side)s scores at least %(claim)d points from here whatever the defence"))
+HOLDS_ALL = (N_("%(side)s take every trick left (%(left)d) whatever the defence"),
+             N_("%(side)s takes every trick left (%(left)d) whatever the defence"))
+HOLDS_TRICKS = (N_("%(side)s take at least %(claim)d of the %(left)d tricks left whatever the defence"),
+                N_("%(side)s takes at least %(claim)d of the %(left)d tricks left whatever the defence"))
+FAILS_POINTS = (N_("The claim fails: %(side)s cannot be sure of %(claim)d points"),
+                N_("The claim fails: %(side)s is not sure of %(claim)d points"))
+FAILS_ALL = (N_("The claim fails: %(side)s cannot be sure of every trick left"),
+             N_("The claim fails: %(side)s is not sure of every trick left"))
+FAILS_TRICKS = (N_("The claim fails: %(side)s cannot be sure of %(claim)d of the %(left)d tricks left"),
+                N_("The claim fails: %(side)s is not sure of %(claim)d of the %(left)d tricks left"))
+ALONG_LINE = (N_("Along this line %(side)s score %(points)d points, not %(claim)d"),
+              N_("Along this line %(side)s scores %(points)d points, not %(claim)d"))
+
+
+def _one_player(position: Position, side: str) -> int:
+    """1 if the side is one player (Klaberjass, Belote for three), 0 if a pair: which wording."""
+    return int(sum(1 for seat in position.play_order if position.sides[seat] == side) == 1)
+
+
 def _say_lost(position: Position, side: str, tricks: Sequence[Trick]) -> Say | None:
     """How the claimant side loses its first trick along the line."""
     for trick in tricks:
@@ -91,11 +117,7 @@ def _say_lost(position: Position, side: str, tricks: Sequence[Trick]) -> Say | N
             params = {"seat": trick.winner, "card": card.label, "suit": _symbol(led),
                       "round": Say(ORDINALS[min(rounds, len(ORDINALS)) - 1]), "side": position.side_label(side)}
             trumped = position.trump is not None and card.suit == position.trump != led.suit
-            if trumped:
-                return Say(N_("%(seat)s ruffs the %(round)s round of %(suit)s with the %(card)s: "
-                              "%(side)s lose a trick"), params)
-            return Say(N_("%(seat)s wins the %(round)s round of %(suit)s with the %(card)s: "
-                          "%(side)s lose a trick"), params)
+            return Say((RUFFED if trumped else OUTPLAYED)[_one_player(position, side)], params)
     return None
 
 
@@ -103,23 +125,17 @@ def explain(position: Position, side: str, claim: object, points: bool, target: 
             line: Sequence[Trick]) -> tuple[Say, ...]:
     """The referee's lines: the verdict, then (claim beaten) how and the line itself."""
     params = {"side": position.side_label(side), "claim": target, "left": position.tricks_left}
+    one = _one_player(position, side)
     if holds:
-        if points:
-            return (Say(N_("%(side)s score at least %(claim)d points from here whatever the defence"), params),)
-        if claim == "all":
-            return (Say(N_("%(side)s take every trick left (%(left)d) whatever the defence"), params),)
-        return (Say(N_("%(side)s take at least %(claim)d of the %(left)d tricks left whatever the defence"),
-                    params),)
+        said = HOLDS_POINTS if points else HOLDS_ALL if claim == "all" else HOLDS_TRICKS
+        return (Say(said[one], params),)
     lines: list[Say] = []
     if points:
-        lines.append(Say(N_("The claim fails: %(side)s cannot be sure of %(claim)d points"), params))
+        lines.append(Say(FAILS_POINTS[one], params))
         scored = sum(trick.points for trick in line if position.sides[trick.winner] == side)
-        lines.append(Say(N_("Along this line %(side)s score %(points)d points, not %(claim)d"),
-                         {**params, "points": scored}))
+        lines.append(Say(ALONG_LINE[one], {**params, "points": scored}))
     else:
-        lines.append(Say(N_("The claim fails: %(side)s cannot be sure of every trick left") if claim == "all" else
-                         N_("The claim fails: %(side)s cannot be sure of %(claim)d of the %(left)d tricks left"),
-                         params))
+        lines.append(Say((FAILS_ALL if claim == "all" else FAILS_TRICKS)[one], params))
         lost = _say_lost(position, side, line)
         if lost is not None:
             lines.append(lost)

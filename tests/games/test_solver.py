@@ -264,7 +264,12 @@ def test_klaberjass_two_hands():
     answer = solve(position, "P1", "all")
     assert not answer.holds
     assert [trick.winner for trick in answer.line] == ["P2", "P2"]
-    assert solve(position, "P2", 1).holds
+    # one player, not a pair: the explanation says "loses", "takes"
+    assert [line.render() for line in answer.lines[:2]] == [
+        "The claim fails: P1 is not sure of every trick left",
+        "P2 ruffs the first round of ♠ with the 7♥: P1 loses a trick"]
+    assert solve(position, "P2", 1).lines[0].render() == \
+        "P2 takes at least 1 of the 2 tricks left whatever the defence"
 
 
 def test_sans_atout_has_no_ruff():

@@ -110,7 +110,7 @@ def test_pandoeren_claims_for_the_claimant_and_the_partner_the_contract_gave(cli
     Zwabber (no trumps) N and its partner E take both tricks as well."""
     hands = {"hand_N": "JH 9H", "hand_E": "AS KS", "hand_S": "7D 8D", "hand_W": "AC KC"}
     html = answered(client, "pandoeren", "claim", **hands, leader="N", claimant="N", claim="all", trump="H")
-    assert "The claim holds" in html and "N take every trick left (2)" in html
+    assert "The claim holds" in html and "N takes every trick left (2)" in html  # one player: "takes"
     html = answered(client, "pandoeren", "claim", **hands, leader="N", claimant="N", partner="E", claim="all",
                     contract="Zwabber")
     assert "N–E take every trick left (2)" in html
