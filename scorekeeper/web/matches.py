@@ -46,14 +46,16 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
     return guard
 
 
-def options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
-    """Options named in a link (``?players=3``) or a posted form (``opt_players``).
+def options_from(rules: GameRules, source: Mapping[str, str],
+                 base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every option, as a link (``?players=3``) or a posted form (``opt_players``) names them,
+    over ``base`` (else the defaults).
 
-    They shape the new-match form (its seats). A value that does not read keeps its
-    option's default here and the others stand (a mistyped target must not take the third
+    They shape a form (the new match's seats, a referee page's hands). A value that does not
+    read keeps what it was here and the others stand (a mistyped target must not take the third
     player's seat away); the full set is checked when the form is sent.
     """
-    raw = {}
+    raw = dict(base or {})
     for option in rules.options:
         name = next((name for name in (f"opt_{option.key}", option.key) if name in source), None)
         if name is not None:
@@ -64,7 +66,7 @@ def options_from(rules: GameRules, source: Mapping[str, str]) -> dict[str, Any]:
     try:
         return rules.resolve_options(raw)
     except RuleViolation:  # options fine one by one that do not go together: the form says so when sent
-        return rules.resolve_options()
+        return rules.resolve_options(base)
 
 
 @bp.route("/new/<game>", methods=("GET", "POST"))

@@ -22,6 +22,7 @@ from ..games import solver
 from ..games.base import GameRules, Options, Ruling
 from . import access
 from .forms import form_values, referee_form
+from .matches import options_from
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 SEARCH_SECONDS = 10  # a web worker never searches a claim longer (gunicorn gives a request 30 s)
@@ -69,9 +70,9 @@ BY_NAME = {tool.name: tool for tool in TOOLS}
 @bp.route("/")
 def index():
     """Every game with the referee's tools it knows."""
-    shown = [(rules, [tool for tool in TOOLS if tool.kind in rules.referee_kinds])
-             for rules in games.RULES.values()]
-    return render_template("referee/index.html", games=[(rules, tools) for rules, tools in shown if tools])
+    shown = [(rules, preset, [tool for tool in TOOLS if tool.kind in rules.referee_kinds])
+             for rules in games.RULES.values() for preset in rules.starts()]
+    return render_template("referee/index.html", games=[game for game in shown if game[2]])
 
 
 def _form_field(err: RuleViolation) -> RuleViolation:
@@ -104,7 +105,9 @@ def _page(game: str, tool: Tool):
     if rules is None or tool.kind not in rules.referee_kinds:
         abort(404)
     match, field = _linked_match(rules) if tool.name == "count" else (None, "")
-    options = rules.resolve_options(match.options if match else rules.play_options)
+    # a match's own rules, else every contract allowed and the table the link names (?players=3)
+    options = rules.resolve_options(match.options) if match else \
+        options_from(rules, request.args, rules.play_options)
     form = referee_form(rules, options, getattr(rules, tool.fields)(options))
     ruling, extra = None, {}
     if form.validate_on_submit():
@@ -118,7 +121,14 @@ def _page(game: str, tool: Tool):
             extra = _shown(tool, values, ruling.answer)
     failed = request.method == "POST" and ruling is None
     return render_template("referee/tool.html", rules=rules, tool=tool, form=form, ruling=ruling, match=match,
-                           field=field, **extra), 422 if failed else 200
+                           field=field, game_name=_game_name(rules, options), **extra), 422 if failed else 200
+
+
+def _game_name(rules: GameRules, options: Options) -> str:
+    """The game as the front page starts it under these options ("Belote for three")."""
+    named = [preset for preset in rules.presets if preset.options
+             and all(options.get(key) == value for key, value in preset.options.items())]
+    return named[0].label if named else rules.name
 
 
 def _shown(tool: Tool, values: Mapping[str, str], answer: Mapping[str, Any]) -> dict[str, Any]:

@@ -304,3 +304,14 @@ def test_quinto_doubling_reads_as_on_the_deal_form(client, tool):
     html = client.get(f"/referee/quinto/{tool}").get_data(as_text=True)
     chips = re.findall(r'name="multiplier"[^>]*><span>([^<]+)</span>', html)
     assert chips == ["No double", "Doubled (×2)", "Redoubled (×4)"]
+
+
+def test_belote_for_three_has_its_own_referee(client):
+    """RULES §1.10: three players, each for himself: the referee's pages of Belote for three
+    ask for three hands (P1 P2 P3), and a claim there is one player's."""
+    index = client.get("/referee/").get_data(as_text=True)
+    assert "<h2>Belote for three</h2>" in index and "/referee/belote/claim?players=3" in index
+    html = answered(client, "belote", "claim", query="?players=3", hand_P1="AS KS", hand_P2="7H 8D",
+                    hand_P3="7S 8S", trump="H", leader="P1", claimant="P1")
+    assert "Belote for three" in html and 'name="hand_N"' not in html
+    assert "P2 ruffs the first round of ♠ with the 7♥: P1 loses a trick" in html
