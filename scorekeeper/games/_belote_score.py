@@ -58,6 +58,7 @@ NOTHING = N_("%(side)s: %(total)d")
 TIMES = N_("%(side)s: %(before)d × %(multiplier)d = %(total)d")
 TAKE_ALL = N_("%(side)s take everything: %(parts)s = %(total)d")
 KEEP_BELOTE = N_("%(side)s keep their belote: %(total)d")
+KEEPS_BELOTE = N_("%(side)s keeps the belote: %(total)d")  # one player (three at the table)
 RECEIVE = N_("%(side)s receive %(pending)d points held from the litige: %(before)d + %(pending)d = %(total)d")
 FINAL = N_("Score: %(scores)s")
 
@@ -239,7 +240,7 @@ def score(deal: Mapping[str, Any], melds: tuple[Meld, ...], options: Mapping[str
         for side in table.others(taker):
             tallies[side].step(NOTHING, totals[side]).times(mult)
         if options["belote_kept_when_dedans"] and belote[taker]:
-            tallies[taker].step(KEEP_BELOTE, belote[taker]).times(mult)
+            tallies[taker].step(KEEPS_BELOTE, belote[taker]).times(mult)
     if pending_in and made is not None:
         winner = taker if made else table.others(taker)[0]
         tally = tallies[winner]

@@ -339,6 +339,13 @@ def test_three_players_explain_against_the_best_other():
     assert said[-1] == "Score: P1 30, P2 70, P3 30"
 
 
+def test_three_players_a_failed_taker_keeps_the_belote_in_words_of_one_player():
+    """RULES §1.6 belote_kept_when_dedans with three players: "P2 keeps the belote", not "keep"."""
+    failed = three(belote="P2", trick_points={"P1": 30, "P2": 30, "P3": 60})
+    said = [line.render() for line in score(failed, players=3, belote_kept_when_dedans=True).lines]
+    assert "P2 keeps the belote: 20" in said
+
+
 # -- the sheet: litige across deals (RULES §1.6) ------------------------------------------------------
 
 def test_litige_points_wait_for_the_winner_of_a_later_deal():
