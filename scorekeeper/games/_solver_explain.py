@@ -107,8 +107,8 @@ def _one_player(position: Position, side: str) -> int:
     return int(sum(1 for seat in position.play_order if position.sides[seat] == side) == 1)
 
 
-def _say_lost(position: Position, side: str, tricks: Sequence[Trick]) -> Say | None:
-    """How the claimant side loses its first trick along the line."""
+def _say_lost(position: Position, side: str, tricks: Sequence[Trick], one: int) -> Say | None:
+    """How the claimant side loses its first trick along the line (``one``: said of one player)."""
     for trick in tricks:
         if position.sides[trick.winner] != side:
             led = trick.plays[0][1]
@@ -117,7 +117,7 @@ def _say_lost(position: Position, side: str, tricks: Sequence[Trick]) -> Say | N
             params = {"seat": trick.winner, "card": card.label, "suit": _symbol(led),
                       "round": Say(ORDINALS[min(rounds, len(ORDINALS)) - 1]), "side": position.side_label(side)}
             trumped = position.trump is not None and card.suit == position.trump != led.suit
-            return Say((RUFFED if trumped else OUTPLAYED)[_one_player(position, side)], params)
+            return Say((RUFFED if trumped else OUTPLAYED)[one], params)
     return None
 
 
@@ -136,7 +136,7 @@ def explain(position: Position, side: str, claim: object, points: bool, target: 
         lines.append(Say(ALONG_LINE[one], {**params, "points": scored}))
     else:
         lines.append(Say((FAILS_ALL if claim == "all" else FAILS_TRICKS)[one], params))
-        lost = _say_lost(position, side, line)
+        lost = _say_lost(position, side, line, one)
         if lost is not None:
             lines.append(lost)
     lines.extend(_say_trick(number, trick, points) for number, trick in enumerate(line, 1))
