@@ -13,8 +13,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# The install compiles the claim solver's search with Cython (setup.py; plain Python where it cannot).
+EXTRAS ?=
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.$(EXTRAS)'
 	$(MAKE) --no-print-directory translations
 
 translations:
@@ -24,7 +26,7 @@ messages: $(BIN)/python
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations
 
-run: install runtime-deps
+run: runtime-deps install
 	$(BIN)/flask init-db
 	@echo "Scorekeeper is serving at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	$(BIN)/gunicorn --config python:scorekeeper.serving --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
@@ -32,7 +34,11 @@ run: install runtime-deps
 
 # Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser, pdftotext
 # and pdftoppm, and zbarimg (reads the printed QR codes back).
-RUNTIME_DEBS := fonts-ipafont-gothic libharfbuzz-subset0
+# What compiles the solver, where this Python lacks it (its headers, a C compiler).
+BUILD_DEBS := $(shell $(PYTHON) -c "import os, shutil, sysconfig; \
+	print('python3-dev' * (not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h'))), \
+	      'gcc' * (shutil.which('cc') is None))" 2>/dev/null)
+RUNTIME_DEBS := fonts-ipafont-gothic libharfbuzz-subset0 $(BUILD_DEBS)
 TEST_DEBS := $(RUNTIME_DEBS) chromium poppler-utils zbar-tools
 define apt_ensure
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -49,8 +55,8 @@ runtime-deps:
 system-deps:
 	$(call apt_ensure,$(TEST_DEBS))
 
-test-deps: install system-deps
-	$(BIN)/pip install --quiet -e '.[test]'
+test-deps: system-deps
+	$(MAKE) --no-print-directory install EXTRAS='[test]'
 
 test: test-deps
 	$(BIN)/python -m pytest
@@ -72,4 +78,4 @@ soak: test-deps
 		tests/test_faults.py tests/test_fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info scorekeeper/games/*.c scorekeeper/games/*.so

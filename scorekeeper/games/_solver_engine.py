@@ -198,10 +198,15 @@ def _roomy(words: int) -> Callable[[Callable[[int, int], int], int, int], int]:
     A frame of 3,100 words never fits in what is left of a chunk, so it starts one of its own
     (64 KiB, sized to it), and the whole search (about 17 KiB of frames for 8 tricks, 28 KiB for
     Quinto's 12) stays inside it, whoever calls.
+
+    Compiled by Cython (setup.py), the searchers keep no Python frames: ``call`` is then returned
+    as it is.
     """
     def call(search: Callable[[int, int], int], alpha: int, beta: int) -> int:
         return search(alpha, beta)
 
+    if not isinstance(call, FunctionType):
+        return call
     code = call.__code__
     names = code.co_varnames + tuple(f"_unused{at}" for at in range(words))
     return FunctionType(code.replace(co_varnames=names, co_nlocals=len(names)), {})  # type: ignore[return-value]

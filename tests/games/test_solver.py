@@ -369,3 +369,52 @@ def test_full_deals_are_solved():
     if tricks < 8:
         assert not solve(position, "A", tricks + 1).holds
 
+
+
+# -- compiled or not, one search -------------------------------------------------------------
+
+def answers_of_random_positions() -> list[list[int]]:
+    """Best tricks and best points of 24 seeded positions of every game (3 to 5 tricks)."""
+    rng, answers = random.Random("plain"), []
+    for case in range(24):
+        rules, seats, contracts = GAMES[case % len(GAMES)]
+        position = random_position(rng, rules, seats, contracts, tricks=rng.choice((3, 4, 5)))
+        claimant = position.sides[seats[case % len(seats)]]
+        answers.append([best_tricks(position, claimant), best_points(position, claimant)])
+    return answers
+
+
+PLAIN_PYTHON = """
+import importlib.machinery as machinery, json, sys
+games = sys.argv[1]
+def only_sources(path):  # the solver's folder without its compiled modules
+    if path != games:
+        raise ImportError
+    return machinery.FileFinder(path, (machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES))
+sys.path_hooks.insert(0, only_sources)
+sys.path_importer_cache.clear()
+from scorekeeper.games import _solver_engine, _solver_search
+from tests.games.test_solver import answers_of_random_positions
+print(json.dumps({"files": [_solver_engine.__file__, _solver_search.__file__],
+                  "answers": answers_of_random_positions()}))
+"""
+
+
+def test_the_search_answers_alike_compiled_or_as_plain_python():
+    """setup.py compiles the search with Cython where it can (a C compiler and Python's headers),
+    and the install goes on without where it cannot: the same modules, run as plain Python (the
+    frame-chunk trick included), answer as the ones this suite runs."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from scorekeeper.games import _solver_engine
+
+    games = str(Path(_solver_engine.__file__).parent)
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", PLAIN_PYTHON, games], capture_output=True, text=True, cwd=root,
+                          check=True)
+    plain = json.loads(done.stdout)
+    assert all(name.endswith(".py") for name in plain["files"]), plain["files"]
+    assert plain["answers"] == answers_of_random_positions()
