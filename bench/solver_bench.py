@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.cards import DECK_32, Card, Suit, display_key
-from scorekeeper.games import jass
+from scorekeeper.games import _solver_engine, jass
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games.solver import (
     Position, best_points, best_tricks, contree_rules, klaberjass_rules, solve, within,
@@ -132,6 +132,8 @@ def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict
         ("Quinto: all tricks?, a full 12-trick deal", quinto_full, all_tricks, None, QUINTO_FULL_BUDGET),
     ]
     rows: list[dict[str, object]] = []
+    out("the search: " + ("compiled by Cython (setup.py)" if _solver_engine.__file__.endswith(".so") else
+                          "plain Python (not compiled: see setup.py)"))
     out(f"{'case':50} {'deals':>5} {'median s':>9} {'p99 s':>8} {'max s':>8} {'target p99':>10}  met")
     for name, positions, ask, target, *budget in cases:
         times, unfinished = _timed(positions, ask, *budget)
