@@ -5,12 +5,13 @@ trick's winner; the cachette goes with the last trick), §5.4 (trick values), §
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..cards import DECK_53, Card, Suit
+from ..cards import DECK_53, JOKER, Card, Suit
 from ..errors import N_, RuleViolation
-from ._quinto_cards import MULTIPLIERS, TRICK_VALUE, legal_cards, quints_in, trick_winner
+from ._quinto_cards import MULTIPLIERS, TRICK_VALUE, legal_cards, quints_in, rank_key, trick_winner
 from ._solver_rules import TrickRules
+from ._solver_search import Kernel, generic_kernel
 from .jass import Contract
 
 
@@ -54,3 +55,38 @@ class QuintoTrickRules(TrickRules):
 
     def points(self, cards: Sequence[Card], *, trump: Suit | None, contract: Contract) -> int:
         return self.trick_value + quint_points(cards)
+
+    def kernel(self, trump: Suit | None, contract: Contract, seats: Sequence[str]) -> Kernel:
+        """The same rules on bits. The cards take their bits in the one global rank (the joker
+        the lowest), so a card beats the trick's best iff its bit is higher (§5.1), and following
+        suit is a mask (§5.5). Two cards of one suit in one hand with no card still in play
+        between them win the same tricks, so only the higher is searched; for points, only if
+        neither is a quint's card (the 5, A, 4, 3, 2: the king to the 6 count for nothing)."""
+        kernel = generic_kernel(self, self.deck, trump, contract, seats, False, self.last_trick_bonus, rank_key)
+        bits = range(len(kernel.card_of))
+        suit_of = {suit: kernel.mask(card for card in self.deck if card.suit == suit) for suit in Suit}
+        suit_mask = [suit_of.get(card.suit, 0) if card else 0 for card in kernel.card_of]
+        joker_bit = kernel.bit_of[JOKER]
+        joker = 1 << joker_bit
+        lead_rule = self.joker_lead_rule
+        roles = kernel.mask(card for quint in quints_in(self.deck) for card in quint.cards)
+        above = [suit_mask[bit] & ~((2 << bit) - 1) for bit in bits]
+
+        def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
+            if not trick:
+                return hand
+            lead = trick[0]
+            if lead == joker_bit:
+                if not lead_rule or len(trick) == 1:
+                    return hand
+                lead = trick[1]
+            follow = hand & suit_mask[lead]
+            return follow | hand & joker if follow else hand
+
+        def beats(card: int, best: int, trick: list[int]) -> bool:
+            return card > best
+
+        return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above),
+                       rank=tuple(bit - ((mask & -mask).bit_length() - 1 if mask else bit)
+                                  for bit, mask in enumerate(suit_mask)),
+                       twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))

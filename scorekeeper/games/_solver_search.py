@@ -186,12 +186,14 @@ def _suit_legal(style: PlayStyle, blocks: list[int], block_of: list[int], trumps
 
 
 def generic_kernel(rules: object, deck: frozenset[Card], trump: Suit | None, contract: Contract,
-                   seats: Sequence[str], partners: bool, bonus: int) -> Kernel:
-    """Any rules adapter (see the solver's module docstring), its answers remembered.
+                   seats: Sequence[str], partners: bool, bonus: int,
+                   order: Callable[[Card], object] = display_key) -> Kernel:
+    """Any rules adapter (see the solver's module docstring), its answers remembered; the cards
+    take their bits in ``order``, lowest first.
 
     No card may stand for another here: the solver cannot know which cards are alike.
     """
-    cards = sorted(deck, key=display_key)
+    cards = sorted(deck, key=order)
     bit_of = {card: bit for bit, card in enumerate(cards)}
     legal_memo: dict[tuple[int, tuple[int, ...], bool, int], int] = {}
     winner_memo: dict[tuple[int, ...], int] = {}

@@ -45,10 +45,14 @@ def minimax(position: Position, claimant: str, points: bool) -> int:
     return value(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
 
 
-def random_position(rng: random.Random, tricks: int) -> Position:
-    """A deal rich in quint cards: ``tricks`` cards a seat, maybe a cachette, a part of a trick played."""
-    rich = [card for card in DECK_53 if card.suit is None or card.rank.value in ("A", "2", "3", "4", "5")]
-    deck = sorted(rich, key=display_key) + sorted(set(DECK_53) - set(rich), key=display_key)[:8]
+def random_position(rng: random.Random, tricks: int, *, rich: bool = True) -> Position:
+    """``tricks`` cards a seat, maybe a cachette, a part of a trick played; dealt from the
+    quint cards and 8 others (``rich``) or from the whole deck."""
+    if rich:
+        quint = [card for card in DECK_53 if card.suit is None or card.rank.value in ("A", "2", "3", "4", "5")]
+        deck = sorted(quint, key=display_key) + sorted(set(DECK_53) - set(quint), key=display_key)[:8]
+    else:
+        deck = sorted(DECK_53, key=display_key)
     rng.shuffle(deck)
     hands = {seat: set(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)}
     cachette = frozenset(deck[4 * tricks:4 * tricks + rng.choice((0, 2, 5))])
@@ -77,6 +81,41 @@ def test_the_solver_agrees_with_exhaustive_minimax_on_small_positions():
         assert solve(position, claimant, "all").holds == (tricks == position.tricks_left), (case, position)
         target = rng.randrange(points + 30)
         assert solve(position, claimant, {"points": target}).holds == (points >= target), (case, target, position)
+
+
+def test_cards_that_win_the_same_tricks_are_searched_once_and_change_no_answer():
+    """RULES §5.1, §5.3: two cards of one suit in one hand, with no card still in play between
+    them, win the same tricks, and the same points unless one is a quint's card; the search
+    tries only the higher. Dealt from the whole deck (the king to the 6 touch often), 3 and 4
+    tricks: the answers are minimax's."""
+    rng = random.Random("quinto-alike")
+    for case in range(40):
+        position = random_position(rng, tricks=rng.choice((3, 4)), rich=False)
+        claimant = rng.choice(("A", "B"))
+        assert best_tricks(position, claimant) == minimax(position, claimant, False), (case, position)
+        assert best_points(position, claimant) == minimax(position, claimant, True), (case, position)
+
+
+def test_the_search_plays_by_the_adapters_rules():
+    """RULES §5.1, §5.5: the search's cards in bits follow suit, let the joker in and name the
+    trick's winner as the adapter does, whatever was led (the joker too)."""
+    rng = random.Random("quinto-kernel")
+    for case in range(300):
+        rules = QuintoTrickRules(joker_lead_rule=rng.random() < 0.5)
+        kernel = rules.kernel(None, None, NESW)
+        deck = sorted(DECK_53, key=display_key)
+        rng.shuffle(deck)
+        hand, trick = frozenset(deck[:rng.randrange(1, 13)]), deck[13:13 + rng.randrange(4)]
+        bits = [kernel.bit_of[card] for card in trick]
+        best = max(bits, default=0)
+        assert kernel.legal(kernel.mask(hand), bits, best, False, 0) == kernel.mask(
+            rules.legal(hand, trick, "N", False, trump=None, contract=None)), (case, hand, trick)
+        if trick:
+            winner = 0
+            for at in range(1, len(bits)):
+                if kernel.beats(bits[at], bits[winner], bits[:at]):
+                    winner = at
+            assert winner == rules.winner(trick, trump=None, contract=None), (case, trick)
 
 
 def test_a_defeating_line_is_played_by_the_rules():
