@@ -59,9 +59,11 @@ class QuintoTrickRules(TrickRules):
     def kernel(self, trump: Suit | None, contract: Contract, seats: Sequence[str]) -> Kernel:
         """The same rules on bits. The cards take their bits in the one global rank (the joker
         the lowest), so a card beats the trick's best iff its bit is higher (§5.1), and following
-        suit is a mask (§5.5). Two cards of one suit in one hand with no card still in play
-        between them win the same tricks, so only the higher is searched; for points, only if
-        neither is a quint's card (the 5, A, 4, 3, 2: the king to the 6 count for nothing)."""
+        suit is a mask (§5.5). Every card beats the lower ones as a trump would: the top cards
+        left, when one hand holds them, each take a trick (the search's sure tricks). Two cards
+        of one suit in one hand with no card still in play between them win the same tricks, so
+        only the higher is searched, and a tricks search closes up the cards gone from play in
+        each suit; for points, only cards of no quint stand for each other (the king to the 6)."""
         kernel = generic_kernel(self, self.deck, trump, contract, seats, False, self.last_trick_bonus, rank_key)
         bits = range(len(kernel.card_of))
         suit_of = {suit: kernel.mask(card for card in self.deck if card.suit == suit) for suit in Suit}
@@ -86,7 +88,9 @@ class QuintoTrickRules(TrickRules):
         def beats(card: int, best: int, trick: list[int]) -> bool:
             return card > best
 
+        runs = ((joker_bit, 1), *(((mask & -mask).bit_length() - 1, mask.bit_count()) for mask in suit_of.values()))
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above),
+                       trump_bits=(1 << len(bits)) - 1, exact_cards=False, runs=runs,
                        rank=tuple(bit - ((mask & -mask).bit_length() - 1 if mask else bit)
                                   for bit, mask in enumerate(suit_mask)),
                        twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))

@@ -234,7 +234,11 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
     ruff_anyway = kernel.ruff_while_following
     tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
-    squeeze = kernel.width == 8 and not kernel.exact_cards and not points
+    # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
+    # (first bit, width, all its bits, what closed() remembers: none for 8 bits, the table COMPRESS)
+    blocks = [(8 * block, 8) for block in range(len(suits))] if kernel.width == 8 else kernel.runs
+    runs = [(first, width, (1 << width) - 1, None if width == 8 else {}) for first, width in blocks]
+    squeeze = bool(runs) and not kernel.exact_cards and not points
     # points: with few tricks left, a side that takes every trick (or none) takes every point (or
     # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
     by_tricks = _searchers(kernel, hands, maxi, False, keep_going)[0] if points and additive else None
@@ -267,18 +271,34 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
 
     def normal_key(leader: int, rem: int) -> tuple[int, ...]:
         """The position's shape, the cards gone from play closed up: what each hand holds as
-        ranks among the cards left in each suit (the tricks table's key; in points mode, where
-        cards differ in worth, the key of the positions of one shape)."""
+        ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
+        where cards differ in worth, the key of the positions of one shape)."""
         parts = [leader]
-        for shift in shifts:
-            left = rem >> shift & 255
+        for shift, width, full, memo in runs:
+            left = rem >> shift & full
             piece = left.bit_count()
             if left:
-                base = left << 8
+                base = left << width
                 for seat in others:
-                    piece = piece << 8 | COMPRESS[base | hands[seat] >> shift & 255]
+                    held = hands[seat] >> shift & full
+                    piece = piece << width | (COMPRESS[base | held] if memo is None else
+                                              closed(memo, base | held, left, held))
             parts.append(piece)
         return tuple(parts)
+
+    def closed(memo: dict[int, int], key: int, left: int, held: int) -> int:
+        """``held`` renumbered among ``left``, as COMPRESS does for 8 bits, remembered by ``key``."""
+        found = memo.get(key)
+        if found is None:
+            found = at = 0
+            while left:
+                low = left & -left
+                left ^= low
+                if held & low:
+                    found |= 1 << at
+                at += 1
+            memo[key] = found
+        return found
 
     def sure(rem: int) -> tuple[int, int]:
         """(seat, value) that the holder of the top trumps wins whatever happens: each of

@@ -48,6 +48,8 @@ class Kernel:
     exact_cards: bool = True  # a card matters by name, not only by rank and value (Pandoeren's jas)
     ruff_while_following: bool = False  # Pandoeren: a trump may be played instead of following suit
     additive: bool = True  # a trick is worth the sum of pts; else ask trick_points
+    runs: tuple[tuple[int, int], ...] = ()  # (first bit, width): runs of cards ranked in a row, in
+    # which the cards gone from play may be closed up for the tricks (the Jass suits' when width is 8)
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
         """The bits of some cards."""
