@@ -138,7 +138,7 @@ def replay(position: Position, claimant: str, line: tuple[Trick, ...]) -> tuple[
 def test_the_solver_agrees_with_exhaustive_minimax(rules, seats, contracts):
     """RULES §1.9, §2.6, §3.5, §4.5: best tricks, best points and every "at least" answer."""
     rng = random.Random(f"solver-{rules}-{seats}")
-    count = 60 if isinstance(rules, AskTheAdapter) else 130 if len(seats) == 4 else 200
+    count = 150 if isinstance(rules, AskTheAdapter) else 400 if len(seats) == 4 else 500
     for case in range(count):
         tricks = 4 if case % (30 if len(seats) == 4 else 6) == 0 else rng.choice((1, 2, 2, 3, 3, 3))
         position = random_position(rng, rules, seats, contracts, tricks=tricks)
