@@ -15,8 +15,9 @@ $(BIN)/python:
 
 # The install compiles the claim solver's search with Cython (setup.py; plain Python where it cannot).
 EXTRAS ?=
+# (setuptools warns that a folder named like the package could shadow it: this one is the package)
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.$(EXTRAS)'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.$(EXTRAS)'
 	$(MAKE) --no-print-directory translations
 
 translations:
