@@ -63,9 +63,7 @@ test: test-deps
 	$(BIN)/python -m pytest
 
 # A few minutes, loopback only, temporary database: one table on stdout, bench/results.json.
-# (No catalogue compile: the bench reads English pages.)
-bench: $(BIN)/python runtime-deps
-	$(BIN)/pip install --quiet -e .
+bench: runtime-deps install
 	$(BIN)/python -m bench.run
 
 # The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route.
