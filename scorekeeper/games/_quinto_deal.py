@@ -294,6 +294,9 @@ def _shape(quint_tricks: Sequence[QuintTrick], plain: dict[str, int | None], las
             raise RuleViolation(N_("%(team)s won no trick without quints, and trick %(trick)d held none: they cannot "
                                    "have won it"), field="last_trick_winner", team=last, trick=TRICKS)
         return counts, last
+    if not recorded and not live:
+        raise RuleViolation(N_("No trick is recorded yet: give the tricks each team won, and each quint with the "
+                               "number of its trick (%(tricks)d tricks in all)"), field=field, tricks=TRICKS)
     if not quint_tricks or (live and last_no != recorded):
         raise RuleViolation(N_("Only %(count)d of the %(tricks)d tricks are recorded: give every trick (a deal "
                                "stops early only at the quint that wins the game)"), field=field, count=recorded,

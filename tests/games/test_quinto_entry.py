@@ -116,6 +116,10 @@ def test_the_refusals_say_what_is_wrong():
     assert "never the partner" in str(refused(after(calls=["double", "pass", "redouble", "pass"])))
     err = refused(after([(3, "A", ["5H"]), (6, "B", ["5S"])], totals_before={"A": 240, "B": 0}))
     assert str(err) == "Trick 6 is a trick after the game was already won at trick 3: the deal stops there"
+    with pytest.raises(RuleViolation) as err:
+        RULES.declarations_from_form({"dealer": "N"}, DEFAULTS)  # the deal form sent empty
+    assert (err.value.field, str(err.value)) == ("tricks_A", "No trick is recorded yet: give the tricks each team "
+                                                 "won, and each quint with the number of its trick (12 tricks in all)")
 
 
 def test_read_deal_is_canonical_and_stable():
