@@ -62,7 +62,8 @@ test-deps: system-deps
 test: test-deps
 	$(BIN)/python -m pytest
 
-# A few minutes, loopback only, temporary database: one table on stdout, bench/results.json.
+# About 4 minutes, loopback only, temporary database: one table on stdout, bench/results.json
+# (the claim solver's cases included; `make bench-solver` runs those alone).
 bench: runtime-deps install
 	$(BIN)/python -m bench.run
 

@@ -12,6 +12,9 @@ HTTP: gunicorn as ``make run`` starts it (``--workers 4 --threads 4``, access lo
 database initialised by ``flask init-db``). The baseline is bench/baseline_app.py, a bare
 Flask endpoint that reads and writes one SQLite row, on the same server settings; our
 requests/s are given as a ratio to its requests/s at the same number of clients.
+
+The claim solver: bench/solver_bench.py's cases (200 seeded deals each; ``make bench-solver``
+runs them alone), their targets on the 99th percentile.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from . import load, server
+from . import load, server, solver_bench
 from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
 
 OUTPUT = Path(__file__).resolve().parent / "results.json"
@@ -247,6 +250,14 @@ def pdf_measures(tmp: Path) -> list[Measure]:
                     target="ratio <= 1.5", met=ratio <= 1.5)]
 
 
+def solver_measures() -> list[Measure]:
+    """The claim solver's cases, each deal's time (its own table goes to stderr)."""
+    rows = solver_bench.measure(out=lambda line: print(line, file=sys.stderr, flush=True))
+    return [measure(str(row["name"]), float(row["value"]), str(row["unit"]),  # type: ignore[arg-type]
+                    target=None if row["target"] is None else f"< {row['target']} s", met=row["met"])
+            for row in rows]
+
+
 def _child(args: list[str]) -> tuple[float, float]:
     """Run ``python ARGS`` from the project folder: its wall time (s) and the peak memory of the
     largest process it ran, itself or a worker it waited for (MiB, from wait4's rusage)."""
@@ -438,7 +449,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=1.0, help="unmeasured seconds before each (1)")
     parser.add_argument("--processes", type=int, default=2, help="client processes (2)")
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write the JSON list")
-    parser.add_argument("--skip-http", action="store_true", help="engine and PDF only")
+    parser.add_argument("--skip-http", action="store_true", help="no HTTP measures")
+    parser.add_argument("--skip-solver", action="store_true", help="no claim solver measures")
     args = parser.parse_args(argv)
 
     def progress(text: str) -> None:
@@ -453,6 +465,9 @@ def main(argv: list[str] | None = None) -> int:
         results += pdf_measures(Path(tmp))
         progress("booklet")
         results += booklet_measures(Path(tmp))
+        if not args.skip_solver:
+            progress("claim solver")
+            results += solver_measures()
         if not args.skip_http:
             results += http_measures(Path(tmp), warmup=args.warmup, duration=args.duration,
                                      processes=args.processes, progress=progress)
