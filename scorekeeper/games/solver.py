@@ -273,16 +273,25 @@ def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int
     engine, target = _read_claim(claim, position, side)
     holds = engine.at_least(target)
     line = () if holds else line_of_play(engine, position, target)
+    lines = explain(position, side, claim, engine.points, target, holds, line)
     tricks = value_points = None
     if exact:
-        trick_engine = _engine(position, side, points=False) if engine.points else engine
-        point_engine = engine if engine.points else _engine(position, side, points=True)
-        best = trick_engine.exact()
-        tricks = _by_side(position, side, best, position.tricks_left)
-        value_points = _by_side(position, side, point_engine.exact(_points_guess(point_engine, best, position)),
-                                point_engine.total() if point_engine.kernel.additive else None)
-    lines = explain(position, side, claim, engine.points, target, holds, line)
+        try:
+            trick_engine = _engine(position, side, points=False) if engine.points else engine
+            best = trick_engine.exact()
+            tricks = _by_side(position, side, best, position.tricks_left)
+            point_engine = engine if engine.points else _engine(position, side, points=True)
+            value_points = _by_side(position, side, point_engine.exact(_points_guess(point_engine, best, position)),
+                                    point_engine.total() if point_engine.kernel.additive else None)
+        except OutOfTime:  # the claim is settled: say so, and that the rest would take too long
+            lines = (*lines, Say(BEST_TOO_LONG[tricks is not None], {}))
     return Solution(side, claim, holds, line, lines, tricks, value_points)
+
+
+BEST_TOO_LONG = (N_("Each side's best tricks and points from here would take too long to work out: ask again "
+                    "after a trick or two"),
+                 N_("Each side's best points from here would take too long to work out: ask again after a trick "
+                    "or two"))
 
 
 def _by_side(position: Position, side: str, value: int, total: int | None) -> Mapping[str, int]:

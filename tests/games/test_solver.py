@@ -370,6 +370,33 @@ def test_full_deals_are_solved():
         assert not solve(position, "A", tricks + 1).holds
 
 
+@pytest.mark.parametrize("claim", ["all", {"points": 40}])
+def test_a_claim_settled_in_time_is_answered_when_each_sides_best_would_take_too_long(monkeypatch, claim):
+    """The server gives a claim a budget: when it runs out after the claim is settled, in the
+    best play asked for besides (``exact``), the claim is still answered, and the referee's
+    last line says the best play would take too long."""
+    from scorekeeper.games import solver as module
+    from scorekeeper.games.solver import BEST_TOO_LONG, within
+
+    rng = random.Random(7)
+    deck = sorted(DECK_32, key=display_key)
+    rng.shuffle(deck)
+    position = _deal(*(" ".join(map(str, deck[at * 8:(at + 1) * 8])) for at in range(4)), trump="S")
+    settled = []
+    real_explain = module.explain
+
+    def explained(*args):  # the claim is settled once it is explained: the budget ends there
+        settled.append(True)
+        return real_explain(*args)
+
+    monkeypatch.setattr(module, "explain", explained)
+    with within(lambda: not settled):
+        answer = solve(position, "A", claim, exact=True)
+    assert answer.holds == solve(position, "A", claim).holds
+    assert answer.best_points is None
+    assert answer.lines[-1].template in BEST_TOO_LONG
+    assert "best_points" not in answer.ruling().answer
+
 
 # -- compiled or not, one search -------------------------------------------------------------
 

@@ -273,6 +273,30 @@ def test_a_claim_search_that_runs_too_long_is_refused_not_left_to_hold_the_serve
     assert api.status_code == 400 and api.json["error"]["field"] == "hands"
 
 
+def test_a_claim_settled_in_time_is_answered_and_says_what_would_take_too_long(client, monkeypatch):
+    """The budget runs out once the claim is settled, while each side's best play is worked
+    out: the page gives the verdict and the line, the best tricks if they were found, and
+    says that the rest would take too long (before, the whole claim was refused)."""
+    from scorekeeper.games import solver
+    from scorekeeper.web import referee
+
+    settled = []
+    real_explain = solver.explain
+    monkeypatch.setattr(solver, "explain", lambda *args: settled.append(True) or real_explain(*args))
+    monkeypatch.setattr(referee.time, "monotonic", lambda: 10**9 if settled else 0.0)
+    html = answered(client, "contree", "claim", **FULL_DEAL, leader="N", claimant="N", claim="all", trump="H",
+                    exact="y")
+    assert "The claim fails" in html and '<ol class="line">' in html
+    assert re.search(r"Each side&#39;s best (tricks and )?points from here would take too long to work out: "
+                     r"ask again after a trick or two", html)
+    assert ("<dt>E–W</dt><dd>8 tricks</dd>" in html) == ("best points from here would take" in html)
+    monkeypatch.undo()  # in time: each side's best points and tricks
+    html = answered(client, "contree", "claim", **FULL_DEAL, leader="N", claimant="N", claim="all", trump="H",
+                    exact="y")
+    assert "<dt>N–S</dt><dd>0 · 0 tricks</dd>" in html and "<dt>E–W</dt><dd>162 · 8 tricks</dd>" in html
+    assert "would take too long" not in html
+
+
 def test_what_is_left_empty_is_asked_for_under_its_field(client):
     """The page says what to do under the empty input; the API's "hand is missing" names its key."""
     response = ask(client, "contree", "play", trick_so_far="QS 9S")
