@@ -68,6 +68,7 @@ class QuintoTrickRules(TrickRules):
         bits = range(len(kernel.card_of))
         suit_of = {suit: kernel.mask(card for card in self.deck if card.suit == suit) for suit in Suit}
         suit_mask = [suit_of.get(card.suit, 0) if card else 0 for card in kernel.card_of]
+        first = {mask: (mask & -mask).bit_length() - 1 for mask in suit_of.values()}  # a suit's lowest bit
         joker_bit = kernel.bit_of[JOKER]
         joker = 1 << joker_bit
         lead_rule = self.joker_lead_rule
@@ -88,9 +89,8 @@ class QuintoTrickRules(TrickRules):
         def beats(card: int, best: int, trick: list[int]) -> bool:
             return card > best
 
-        runs = ((joker_bit, 1), *(((mask & -mask).bit_length() - 1, mask.bit_count()) for mask in suit_of.values()))
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above),
-                       trump_bits=(1 << len(bits)) - 1, exact_cards=False, runs=runs,
-                       rank=tuple(bit - ((mask & -mask).bit_length() - 1 if mask else bit)
-                                  for bit, mask in enumerate(suit_mask)),
+                       trump_bits=(1 << len(bits)) - 1, exact_cards=False,
+                       runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
+                       rank=tuple(bit - first.get(mask, bit) for bit, mask in enumerate(suit_mask)),
                        twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))
