@@ -64,7 +64,8 @@ class QuintoTrickRules(TrickRules):
         of one suit in one hand with no card still in play between them win the same tricks, so
         only the higher is searched, and a tricks search closes up the cards gone from play in
         each suit; for points, only cards of no quint stand for each other (the king to the 6)."""
-        kernel = generic_kernel(self, self.deck, trump, contract, seats, False, self.last_trick_bonus, rank_key)
+        kernel = generic_kernel(self, self.deck, trump, contract, seats, False, self.last_trick_bonus,
+                                rank_key)
         bits = range(len(kernel.card_of))
         suit_of = {suit: kernel.mask(card for card in self.deck if card.suit == suit) for suit in Suit}
         suit_mask = [suit_of.get(card.suit, 0) if card else 0 for card in kernel.card_of]

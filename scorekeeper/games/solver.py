@@ -281,17 +281,18 @@ def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int
             best = trick_engine.exact()
             tricks = _by_side(position, side, best, position.tricks_left)
             point_engine = engine if engine.points else _engine(position, side, points=True)
-            value_points = _by_side(position, side, point_engine.exact(_points_guess(point_engine, best, position)),
+            most = point_engine.exact(_points_guess(point_engine, best, position))
+            value_points = _by_side(position, side, most,
                                     point_engine.total() if point_engine.kernel.additive else None)
         except OutOfTime:  # the claim is settled: say so, and that the rest would take too long
             lines = (*lines, Say(BEST_TOO_LONG[tricks is not None], {}))
     return Solution(side, claim, holds, line, lines, tricks, value_points)
 
 
-BEST_TOO_LONG = (N_("Each side's best tricks and points from here would take too long to work out: ask again "
-                    "after a trick or two"),
-                 N_("Each side's best points from here would take too long to work out: ask again after a trick "
-                    "or two"))
+BEST_TOO_LONG = (N_("Each side's best tricks and points from here would take too long to work out: "
+                    "ask again after a trick or two"),
+                 N_("Each side's best points from here would take too long to work out: ask again after a "
+                    "trick or two"))
 
 
 def _by_side(position: Position, side: str, value: int, total: int | None) -> Mapping[str, int]:

@@ -440,8 +440,8 @@ def test_the_search_answers_alike_compiled_or_as_plain_python():
 
     games = str(Path(_solver_engine.__file__).parent)
     root = str(Path(__file__).resolve().parents[2])
-    done = subprocess.run([sys.executable, "-c", PLAIN_PYTHON, games], capture_output=True, text=True, cwd=root,
-                          check=True)
+    done = subprocess.run([sys.executable, "-c", PLAIN_PYTHON, games], capture_output=True, text=True,
+                          cwd=root, check=True)
     plain = json.loads(done.stdout)
     assert all(name.endswith(".py") for name in plain["files"]), plain["files"]
     assert plain["answers"] == answers_of_random_positions()
