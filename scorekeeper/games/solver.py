@@ -30,12 +30,14 @@ does not, gives a defeating line of play, trick by trick, legal card by card.
 factories below. Pandoeren plugs in as ``JassRules(PANDOEREN_PLAY, orders=its CardOrders,
 last_trick_bonus=5)`` with per-contract sides. Quinto subclasses :class:`TrickRules`
 (its own ``legal``/``winner``, ``points`` = trick value + quints, the cachette as
-``last_trick_bonus``, ``read_trump`` returning no trump); the solver then asks the adapter
-itself, remembering each answer, which is exact but slower.
+``last_trick_bonus``, ``read_trump`` returning no trump) with a kernel of its own (the cards
+in their one global rank); an adapter without a kernel is asked itself, each answer
+remembered, which is exact but slower.
 
 The search (``_solver_engine``) is alpha-beta over single cards with transposition tables,
 sure-trick bounds and interchangeable cards searched once; a claim is one null-window test
-("at least N?"), an exact value a bisection of such tests.
+("at least N?"), an exact value a bisection of such tests. The install compiles the search
+with Cython where it can (``setup.py``); it runs as plain Python otherwise.
 
 >>> position = Position(rules=contree_rules(), play_order=("N", "E", "S", "W"), leader="N", trump="H",
 ...     hands={"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"})
