@@ -8,6 +8,8 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cards import DECK_32, DECK_33, Card, Rank, Suit, display_key, parse_cards
 from scorekeeper.errors import RuleViolation
@@ -152,6 +154,19 @@ def test_the_solver_agrees_with_exhaustive_minimax(rules, seats, contracts):
         target = rng.randrange(points + 15) if rng.random() < 0.5 else points + rng.choice((0, 1))
         answer = solve(position, claimant, {"points": min(target, _total(position))})
         assert answer.holds == (points >= min(target, _total(position))), (case, target, position)
+
+
+@settings(max_examples=400, deadline=None)
+@given(game=st.integers(0, len(GAMES) - 1), tricks=st.integers(1, 4), seat=st.integers(0, 3),
+       rng=st.randoms(use_true_random=False))
+def test_any_small_position_is_solved_as_minimax_solves_it(game, tricks, seat, rng):
+    """RULES §1.9, §2.6, §3.5, §4.5, drawn by hypothesis: on any position of 4 tricks or fewer,
+    in any of the games, each side's best tricks and best points are exhaustive minimax's."""
+    rules, seats, contracts = GAMES[game]
+    position = random_position(rng, rules, seats, contracts, tricks=tricks)
+    claimant = position.sides[seats[seat % len(seats)]]
+    assert best_tricks(position, claimant) == minimax(position, claimant, False), position
+    assert best_points(position, claimant) == minimax(position, claimant, True), position
 
 
 def test_the_best_points_do_not_depend_on_where_the_search_starts():
