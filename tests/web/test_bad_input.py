@@ -58,3 +58,17 @@ def test_digits_that_are_not_numbers_are_refused_not_crashed(app, client, typed)
     assert response.status_code == 422
     options = client.post("/api/v1/contree/score", json={**API, "options": {"target": typed}})
     assert options.status_code == 400 and options.json["error"]["field"] == "options.target"
+
+
+def test_the_fields_to_check_are_linked_from_the_top_of_the_form(client):
+    """On a phone a refused form comes back at its top, and a field's message may lie a screen
+    or more below (Quinto's tricks, under the doubling and the quints): the top of the form
+    links to every field with a message."""
+    pages = Pages(client)
+    match_id = pages.start_match("quinto")
+    response = pages.post_deal(match_id, {})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    top = html.index('<p class="error form-error error-links" role="alert">Check below:')
+    assert '<a href="#tricks_A">Tricks won by N–S</a></p>' in html[top:top + 200]
+    assert top < html.index('id="tricks_A-error"')
