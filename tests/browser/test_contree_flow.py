@@ -84,6 +84,41 @@ def test_a_refused_deal_keeps_what_was_typed(live_url, page):
     shot(page, "06-refused-deal")
 
 
+def test_show_the_score_brings_the_page_back_at_the_score(live_url, browser):
+    """Without JavaScript (no live preview) *Show the score* sends the form: the page comes back
+    scrolled to the score, not to its top a screen above; with a field left empty, to the box
+    that says so, which links to the field."""
+    from tests.browser.conftest import PHONE
+
+    context = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_url}/matches/new/contree")
+    for seat, name in zip("NESW", ("Alice", "Bob", "Carol", "Dan"), strict=True):
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name=re.compile("Record deal")).click()
+
+    def preview_comes_on_screen() -> None:  # the browser scrolls to #preview once the page is laid out
+        page.wait_for_function("(() => { const box = document.getElementById('preview').getBoundingClientRect();"
+                               " return box.top >= 0 && box.top < window.innerHeight; })()", timeout=5000)
+
+    pick(page, "bid", "100")
+    pick(page, "trump", "H")
+    page.get_by_role("button", name="Show the score").click()
+    assert page.url.endswith("#preview")
+    preview_comes_on_screen()
+    page.locator("#preview").get_by_role("link", name="Bidder").click()
+    assert page.url.endswith("#bidder")
+    for name, value in (("bidder", "E"), ("last_trick", "bidders")):  # the chips, as a finger taps them
+        page.locator(f'label:has(input[name="{name}"][value="{value}"])').click()
+    page.fill('input[name="bidder_points"]', "92")
+    page.get_by_role("button", name="Show the score").click()
+    preview_comes_on_screen()
+    assert page.locator("#preview .preview-scores").is_visible()
+    shot(page, "07-show-the-score-without-javascript")
+    context.close()
+
+
 def test_melds_entered_by_tapping_the_cards(live_url, page):
     page.goto(f"{live_url}/matches/new/contree")
     for seat, name in zip("NESW", ("Alice", "Bob", "Carol", "Dan"), strict=True):
