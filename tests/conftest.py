@@ -10,15 +10,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import Pages
-from scorekeeper import create_app, store
+from scorekeeper import create_app, games, store
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Stop at once if a module compiled by setup.py is older than its source: the suite would
     test the old code (Python imports the compiled module first)."""
-    games = Path(store.__file__).parent.parent / "games"
-    for built in games.glob("*.so"):
-        source = games / (built.name.split(".")[0] + ".py")
+    folder = Path(games.__file__).parent
+    for built in folder.glob("*.so"):
+        source = folder / (built.name.split(".")[0] + ".py")
         if source.exists() and built.stat().st_mtime < source.stat().st_mtime:
             pytest.exit(f"{built.name} is older than {source.name}: compile it again with `make install`", 2)
 
