@@ -135,6 +135,45 @@ def test_concurrent_writers_all_land(tmp_path):
     setup.close()
 
 
+def _impatient_phone(path: str, match_id: int, landed: list) -> threading.Thread:
+    """Another phone recording a deal on a connection whose busy timeout is nil: SQLite alone
+    would refuse it at once ('database is locked') while another writer holds the database."""
+
+    def record() -> None:
+        phone = store.connect(path)
+        phone.execute("PRAGMA busy_timeout = 0")
+        try:
+            landed.append(store.add_deal(phone, match_id, DEAL))
+        finally:
+            phone.close()
+
+    return threading.Thread(target=record, daemon=True)
+
+
+def test_a_writer_waits_in_the_queue_not_on_sqlite_s_busy_handler(db, tmp_path):
+    """The app's writers queue on the writer lock before BEGIN IMMEDIATE: a second phone's deal
+    waits for the first writer and then goes in."""
+    match_id, landed = new_match(db), []
+    second = _impatient_phone(str(tmp_path / "s.sqlite"), match_id, landed)
+    with store.write_transaction(db):
+        second.start()
+        second.join(timeout=0.2)
+        assert second.is_alive() and landed == []  # queued behind the first writer
+        store._append(db, match_id, DEAL, None, None, None)
+    second.join(timeout=10)
+    assert len(landed) == 1 and [d.seq for d in store.list_deals(db, match_id)] == [1, 2]
+
+
+def test_a_failed_write_lets_the_next_writer_through(db, tmp_path):
+    match_id, landed = new_match(db), []
+    with pytest.raises(store.Conflict):
+        store.add_deal(db, match_id, DEAL, version=99)
+    writer = _impatient_phone(str(tmp_path / "s.sqlite"), match_id, landed)
+    writer.start()
+    writer.join(timeout=10)
+    assert len(landed) == 1 and len(store.list_deals(db, match_id)) == 1
+
+
 def test_a_live_deal_is_started_once_and_changed_from_the_version_seen(db):
     match_id = new_match(db)
     assert store.get_live_deal(db, match_id) is None
