@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import Flask
 
@@ -22,12 +24,15 @@ app = Flask(__name__)
 
 
 def init_db(path: str) -> None:
-    """One table with one row, in WAL mode (run once, before the server forks)."""
+    """One table with one row, in WAL mode (run once, before the server forks); and the floor's
+    table of deals."""
     conn = sqlite3.connect(path)
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, hits INTEGER NOT NULL)")
         conn.execute("INSERT OR IGNORE INTO counter (id, hits) VALUES (1, 0)")
+        conn.execute("CREATE TABLE IF NOT EXISTS deals (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL, "
+                     "declarations TEXT NOT NULL)")  # bench/floor_app.py's
         conn.commit()
     finally:
         conn.close()
@@ -44,16 +49,24 @@ def _db() -> sqlite3.Connection:
     return conn
 
 
-@app.route("/row", methods=("GET", "POST"))
-def row() -> str:
-    """Read the row, write it back incremented, answer the value."""
+@contextmanager
+def writing() -> Iterator[sqlite3.Connection]:
+    """This thread's connection in a ``BEGIN IMMEDIATE`` transaction, committed at the end
+    (rolled back on an error)."""
     conn = _db()
     conn.execute("BEGIN IMMEDIATE")
     try:
-        (hits,) = conn.execute("SELECT hits FROM counter WHERE id = 1").fetchone()
-        conn.execute("UPDATE counter SET hits = ? WHERE id = 1", (hits + 1,))
+        yield conn
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+@app.route("/row", methods=("GET", "POST"))
+def row() -> str:
+    """Read the row, write it back incremented, answer the value."""
+    with writing() as conn:
+        (hits,) = conn.execute("SELECT hits FROM counter WHERE id = 1").fetchone()
+        conn.execute("UPDATE counter SET hits = ? WHERE id = 1", (hits + 1,))
     return str(hits + 1)

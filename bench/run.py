@@ -11,7 +11,10 @@ belong to the machine that measured them).
 HTTP: gunicorn as ``make run`` starts it (``--workers 4 --threads 4``, access log on; the
 database initialised by ``flask init-db``). The baseline is bench/baseline_app.py, a bare
 Flask endpoint that reads and writes one SQLite row, on the same server settings; our
-requests/s are given as a ratio to its requests/s at the same number of clients.
+requests/s are given as a ratio to its requests/s at the same number of clients. The floor
+is bench/floor_app.py, the stack this project must use and nothing else (Flask-WTF's CSRF
+and a form of the deal form's fields, a flashed message, one row inserted): the deal POST's
+requests/s are given as a ratio to the floor's as well.
 
 The claim solver: bench/solver_bench.py's cases (200 seeded deals each; ``make bench-solver``
 runs them alone), their targets on the 99th percentile.
@@ -313,15 +316,19 @@ def booklet_measures(tmp: Path) -> list[Measure]:
 
 # -- HTTP ------------------------------------------------------------------------------
 
+def _rate(tally: load.Tally) -> float:
+    """Requests answered as expected per second of the measured window."""
+    return len(tally.latencies) / tally.window if tally.window else 0.0
+
+
 def _http_lines(label: str, clients: int, tally: load.Tally, baseline: load.Tally | None = None,
                 rps_target: float | None = None, p99_target: float | None = None) -> list[Measure]:
-    ok = len(tally.latencies)
-    rps = ok / tally.window if tally.window else 0.0
+    rps = _rate(tally)
     p50, p99 = (load.percentile(tally.latencies, p) * 1e3 for p in (50, 99))
     name = f"http {label}, {clients} clients"
     base_rps = base_p50 = base_p99 = None
     if baseline is not None:
-        base_rps = len(baseline.latencies) / baseline.window
+        base_rps = _rate(baseline)
         base_p50, base_p99 = (load.percentile(baseline.latencies, p) * 1e3 for p in (50, 99))
     lines = [
         measure(f"{name}: throughput", rps, "req/s", baseline=base_rps,
@@ -383,8 +390,20 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
     database, secret = tmp / "scorekeeper.sqlite", tmp / "secret_key"
     secret.write_text(secrets.token_hex(32))
     secret.chmod(0o600)
-    progress(server.init_db(database, secret))
     per_client = max_posts // DEALS_PER_MATCH + 1
+    floors: dict[int, load.Tally] = {}
+    with server.serve("bench.floor_app:app", {"SCOREKEEPER_BASELINE_DATABASE": str(base_db),
+                                             "SCOREKEEPER_SECRET_FILE": str(secret)},
+                      tmp / "floor.log", ready_path="/matches/1/deals/new") as srv:
+        for clients in CLIENTS:
+            progress(f"floor (Flask-WTF's 14-field deal form, a flash, one row inserted), {clients} clients")
+            matches = tuple((number,) * per_client for number in range(clients))
+            plan = load.Plan("post_deal", srv.port, warmup, duration, max_posts, matches=matches)
+            floors[clients] = load.run(plan, clients, processes)
+            results += _http_lines("floor: Flask-WTF deal form, flash, 1 row inserted", clients,
+                                   floors[clients], baselines[clients])
+
+    progress(server.init_db(database, secret))
     sheet, fresh = _seed(database, per_client * sum(CLIENTS))
     with server.serve("bench.wsgi:app", server.app_env(database, secret), tmp / "scorekeeper.log") as srv:
         for clients in CLIENTS:
@@ -403,6 +422,10 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
             results += _http_lines("POST deal form", clients, tally, baselines[clients],
                                    rps_target=0.5 if clients == 64 else None,
                                    p99_target=50 if clients == 64 else None)
+            floor = _rate(floors[clients])
+            results.append(measure(f"http POST deal form, {clients} clients: throughput against the floor",
+                                   _rate(tally), "req/s", baseline=floor,
+                                   ratio=_rate(tally) / floor if floor else None))
     with sqlite3.connect(database) as conn:
         recorded = conn.execute("select count(*) from deals").fetchone()[0] - SHEET_DEALS
         integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
