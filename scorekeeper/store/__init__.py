@@ -87,7 +87,8 @@ class Store(Database):
 
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         super().__init__(conn)
-        self.writer_lock = os.open(f"{path}-writer", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        # flock needs no write access: whoever may read the database may queue to write it
+        self.writer_lock = os.open(f"{path}-writer", os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
 
     def close(self) -> None:
         super().close()
