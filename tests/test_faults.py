@@ -11,7 +11,10 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -215,6 +218,52 @@ def test_two_scripts_putting_one_deal_the_second_gets_409(client):
     assert second.json["error"]["field"] == "version" and "meanwhile" in second.json["error"]["message"]
     now = client.get(f"/api/v1/matches/{match_id}/deals/{deal['id']}").json["deal"]
     assert now["declarations"]["card_points"]["B"] == 72
+
+
+HOLDER = """
+import os, sys, time
+from scorekeeper import store
+db = store.connect(sys.argv[1])
+child = os.fork()  # a PDF worker, say, forked by a process that writes
+if child == 0:
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+with store.write_transaction(db):
+    print("writing", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_a_writer_killed_mid_write_leaves_the_lock_even_with_a_forked_child_alive(tmp_path):
+    """The writers' queue (store.write_transaction) frees itself when its holder dies; a child the
+    holder forked earlier, still running, does not keep it (a flock belongs to the open file)."""
+    path = str(tmp_path / "fork.sqlite")
+    store.init_db(path)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, path], stdout=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parent.parent)
+    child = int(holder.stdout.readline())
+    try:
+        assert holder.stdout.readline().strip() == "writing"
+        holder.kill()
+        holder.wait(timeout=10)
+        landed: list[tuple[int, bool]] = []
+
+        def phone() -> None:
+            db = store.connect(path)
+            try:
+                landed.append(store.add_deal(db, new_match(db), stored(DEAL)))
+            finally:
+                db.close()
+
+        writer = threading.Thread(target=phone, daemon=True)
+        writer.start()
+        writer.join(timeout=15)
+        assert len(landed) == 1, "the deal waited for a lock nobody alive was writing under"
+    finally:
+        holder.kill()
+        holder.stdout.close()
+        os.kill(child, signal.SIGKILL)
 
 
 def test_eight_phones_saving_one_deal_at_once_exactly_one_wins(tmp_path):

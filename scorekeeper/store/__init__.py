@@ -15,6 +15,7 @@ import json
 import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,10 +90,29 @@ class Store(Database):
         super().__init__(conn)
         # flock needs no write access: whoever may read the database may queue to write it
         self.writer_lock = os.open(f"{path}-writer", os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        _OPEN.add(self)
 
     def close(self) -> None:
         super().close()
-        os.close(self.writer_lock)
+        _OPEN.discard(self)
+        if self.writer_lock >= 0:
+            os.close(self.writer_lock)
+
+
+_OPEN: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+def _let_go_after_fork() -> None:
+    """In a forked child: drop the parent's writer-lock files. A flock belongs to the open file,
+    which the child shares: were the parent killed inside a write, a child left running (a PDF
+    worker) would hold the lock for every writer. A connection must not cross a fork anyway."""
+    for db in list(_OPEN):
+        os.close(db.writer_lock)
+        db.writer_lock = -1  # a write through it fails (EBADF) rather than lock some other file
+    _OPEN.clear()
+
+
+os.register_at_fork(after_in_child=_let_go_after_fork)
 
 
 def connect(path: str) -> Store:
