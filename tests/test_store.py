@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from scorekeeper import store
+from scorekeeper.errors import RuleViolation
 
 PLAYERS = {"N": "A", "E": "B", "S": "C", "W": "D"}
 DEAL = {"dealer": "N", "bid": 100}
@@ -50,6 +51,22 @@ def test_a_refused_write_leaves_nothing_behind(db):
         store.add_deal(db, match_id, DEAL, guard=refuse)
     assert store.list_deals(db, match_id) == []
     assert store.get_match(db, match_id).version == 1
+
+
+def test_a_replay_of_the_deal_that_ended_the_match_answers_that_deal(db):
+    """A double-tapped save of the last deal: the second tap is told the deal is recorded (it
+    was), not that the match is over."""
+    match_id = new_match(db)
+
+    def over_after_one(match, deals):
+        if deals:
+            raise RuleViolation("The match is over: no more deals can be recorded.")
+
+    first = store.add_deal(db, match_id, DEAL, nonce="last", guard=over_after_one)
+    assert store.add_deal(db, match_id, DEAL, nonce="last", guard=over_after_one) == (first[0], False)
+    with pytest.raises(RuleViolation):
+        store.add_deal(db, match_id, DEAL, nonce="another", guard=over_after_one)
+    assert len(store.list_deals(db, match_id)) == 1 and store.get_match(db, match_id).version == 2
 
 
 def test_a_guard_is_asked_again_inside_the_lock_when_another_deal_went_in_meanwhile(db, tmp_path):

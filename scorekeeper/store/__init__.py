@@ -277,6 +277,16 @@ def _bump(db: Database, match: Match, version: int | None) -> None:
     db.execute("update matches set version = version + 1 where id = ?", [match.id])
 
 
+def _bump_unchanged(db: Database, match: Match, version: int | None) -> bool:
+    """Bump the version if the match row is still ``match`` (the version, which every change to
+    the match or its deals bumps, is the same) and ``version`` is its version; else change
+    nothing and answer False."""
+    if version is not None and version != match.version:
+        return False
+    return bool(db.execute("update matches set version = version + 1 where id = ? and version = ?",
+                           [match.id, match.version]).rowcount)
+
+
 def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
@@ -293,9 +303,14 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
-    if guard and not (nonce and _nonce_seen(db, nonce)):
+    if guard:
         checked, deals = read or (get_match(db, match_id), list_deals(db, match_id))
-        guard(checked, deals)
+        try:
+            guard(checked, deals)
+        except RuleViolation:
+            if not (nonce and _nonce_seen(db, nonce)):
+                raise
+            checked = None  # a replay (the match may have ended with it): answered under the lock
     with write_transaction(db):
         if nonce:
             seen = _nonce_seen(db, nonce)
@@ -313,11 +328,13 @@ def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
 def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
             nonce: str | None, guard: Guard | None, checked: Match | None = None) -> int:
     """Append a deal inside the caller's write transaction; answers its id. The ``guard`` is not
-    run again if it passed on this very match row (``checked``): no deal changed since."""
-    match = get_match(db, match_id)
-    if guard and match != checked:
-        guard(match, list_deals(db, match_id))
-    _bump(db, match, version)
+    run again if it passed on this very match row (``checked``): no deal changed since, and the
+    version is bumped from it in one statement."""
+    if checked is None or not _bump_unchanged(db, checked, version):
+        match = get_match(db, match_id)
+        if guard and match != checked:
+            guard(match, list_deals(db, match_id))
+        _bump(db, match, version)
     cursor = db.execute(
         "insert into deals (match_id, seq, declarations, nonce, created, updated, version)"
         " select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
