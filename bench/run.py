@@ -422,10 +422,9 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
             results += _http_lines("POST deal form", clients, tally, baselines[clients],
                                    rps_target=0.5 if clients == 64 else None,
                                    p99_target=50 if clients == 64 else None)
-            floor = _rate(floors[clients])
+            rps, floor = _rate(tally), _rate(floors[clients])
             results.append(measure(f"http POST deal form, {clients} clients: throughput against the floor",
-                                   _rate(tally), "req/s", baseline=floor,
-                                   ratio=_rate(tally) / floor if floor else None))
+                                   rps, "req/s", baseline=floor, ratio=rps / floor if floor else None))
     with sqlite3.connect(database) as conn:
         recorded = conn.execute("select count(*) from deals").fetchone()[0] - SHEET_DEALS
         integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]

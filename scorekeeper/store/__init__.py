@@ -124,10 +124,10 @@ def connect(path: str) -> Store:
     return Store(conn, path)
 
 
-def get_db() -> Database:
+def get_db() -> Store:
     """This thread's connection to the app's database, opened on first use."""
     path = current_app.config["DATABASE"]
-    connections: dict[str, Database] = _local.__dict__.setdefault("connections", {})
+    connections: dict[str, Store] = _local.__dict__.setdefault("connections", {})
     if path not in connections:
         connections[path] = connect(path)
     return connections[path]
@@ -161,7 +161,7 @@ def write_transaction(db: Store) -> Iterator[Store]:
     The app's writers (every thread of every worker) first queue on the database's writer
     lock (:class:`Store`), which the kernel hands on the moment it is let go: SQLite's own
     busy handler lets a writer that finds the database locked sleep 1, 2, 5, 10... ms between
-    tries, long after the lock was free (a deal POST's p99 at 16 clients: 112-142 ms without
+    tries, long after the lock was free (a deal POST's p99 at 16 clients: 87-142 ms without
     the queue, 55-64 ms with it). A writer the lock does not cover (the ``sqlite3`` shell, a
     connection opened otherwise) still meets ``BEGIN IMMEDIATE`` and the busy timeout.
     """
