@@ -78,6 +78,21 @@ def _wait_group_gone(pgid: int, timeout: float) -> None:
         time.sleep(0.02)
 
 
+def command(app: str, port: int, *, workers: int = WORKERS, threads: int = THREADS,
+            access_log: bool = True) -> list[str]:
+    """The gunicorn command line ``make run`` uses, serving ``app`` on loopback ``port``."""
+    line = [sys.executable, "-m", "gunicorn", "--config", "python:scorekeeper.serving",
+            "--workers", str(workers), "--threads", str(threads),
+            "--bind", f"{HOST}:{port}", "--graceful-timeout", "5"]
+    if access_log:
+        line += ["--access-logfile", "-"]
+    if _gunicorn_version() >= (27,):
+        # gunicorn 27 opens a control socket at one path per user (~/.gunicorn/gunicorn.ctl):
+        # servers started side by side (bench, tests, `make run`) would take it from each other.
+        line += ["--no-control-socket"]
+    return [*line, app]
+
+
 def start(app: str, env: Mapping[str, str], log: Path, *, workers: int = WORKERS, threads: int = THREADS,
           ready_path: str = "/", timeout: float = 30, access_log: bool = True) -> Server:
     """Start ``gunicorn --workers 4 --threads 4`` serving ``app`` on a free loopback port.
@@ -86,18 +101,10 @@ def start(app: str, env: Mapping[str, str], log: Path, *, workers: int = WORKERS
     :raise RuntimeError: the server did not come up within ``timeout`` seconds (it is stopped)
     """
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "--config", "python:scorekeeper.serving",
-               "--workers", str(workers), "--threads", str(threads),
-               "--bind", f"{HOST}:{port}", "--graceful-timeout", "5"]
-    if access_log:
-        command += ["--access-logfile", "-"]
-    if _gunicorn_version() >= (27,):
-        # gunicorn 27 opens a control socket at one path per user (~/.gunicorn/gunicorn.ctl):
-        # servers started side by side (bench, tests, `make run`) would take it from each other.
-        command += ["--no-control-socket"]
     out = log.open("ab")
     try:
-        process = subprocess.Popen([*command, app], cwd=ROOT, env={**os.environ, **env}, stdout=out,
+        process = subprocess.Popen(command(app, port, workers=workers, threads=threads, access_log=access_log),
+                                   cwd=ROOT, env={**os.environ, **env}, stdout=out,
                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     finally:
         out.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import subprocess
 import uuid
@@ -53,3 +54,20 @@ def test_the_forked_workers_print_the_sheet(tmp_path: Path):
     assert "House rules in force" in text
     # RULES §2.3: E–W make 100 with 92 + 10 + 20 belote -> 220 against 60
     assert re.search(r"\b60\b", text) and "220" in text
+
+
+def test_a_second_server_on_a_port_in_use_refuses_to_start(tmp_path: Path):
+    """Each worker listens on a socket of its own (scorekeeper.serving, ``reuse_port``): without
+    the master's check a second ``make run`` would share the port, and a port taken by another
+    program would have workers started again for ever."""
+    database, secret = tmp_path / "scorekeeper.sqlite", tmp_path / "secret_key"
+    secret.write_text(uuid.uuid4().hex)
+    store.init_db(str(database))
+    env = {**os.environ, **gunicorn.app_env(database, secret)}
+    with gunicorn.serve("bench.wsgi:app", gunicorn.app_env(database, secret), tmp_path / "server.log",
+                        access_log=False, workers=2) as srv:
+        second = subprocess.run(gunicorn.command("bench.wsgi:app", srv.port, workers=1, access_log=False),
+                                cwd=gunicorn.ROOT, env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert f"cannot listen on {gunicorn.HOST}:{srv.port}: Address already in use" in second.stderr
+        assert request(srv.port, "GET", "/")[0] == 200  # the first one serves on
