@@ -104,8 +104,8 @@ def start(app: str, env: Mapping[str, str], log: Path, *, workers: int = WORKERS
     out = log.open("ab")
     try:
         line = command(app, port, workers=workers, threads=threads, access_log=access_log)
-        process = subprocess.Popen(line, cwd=ROOT, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        process = subprocess.Popen(line, cwd=ROOT, env={**os.environ, **env}, stdout=out,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     finally:
         out.close()
     server = Server(process, port, log)
