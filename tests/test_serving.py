@@ -63,12 +63,11 @@ def test_a_second_server_on_a_port_in_use_refuses_to_start(tmp_path: Path):
     database, secret = tmp_path / "scorekeeper.sqlite", tmp_path / "secret_key"
     secret.write_text(uuid.uuid4().hex)
     store.init_db(str(database))
-    env = {**os.environ, **gunicorn.app_env(database, secret)}
-    with gunicorn.serve("bench.wsgi:app", gunicorn.app_env(database, secret), tmp_path / "server.log",
-                        access_log=False, workers=2) as srv:
+    env = gunicorn.app_env(database, secret)
+    with gunicorn.serve("bench.wsgi:app", env, tmp_path / "server.log", access_log=False, workers=2) as srv:
         line = gunicorn.command("bench.wsgi:app", srv.port, workers=1, access_log=False)
-        second = subprocess.run(line, cwd=gunicorn.ROOT, env=env, capture_output=True, text=True, timeout=60,
-                                check=False)
+        second = subprocess.run(line, cwd=gunicorn.ROOT, env={**os.environ, **env}, capture_output=True,
+                                text=True, timeout=60, check=False)
         assert second.returncode == 1
         assert f"cannot listen on {gunicorn.HOST}:{srv.port}: Address already in use" in second.stderr
         assert request(srv.port, "GET", "/")[0] == 200  # the first one serves on

@@ -272,9 +272,10 @@ meanwhile (every change to its deals bumps its version), so the lock is held for
 
 
 def _bump(db: Database, match: Match, version: int | None) -> None:
-    if version is not None and version != match.version:
+    """Bump the version of ``match``, read under the caller's write lock; Conflict if the form
+    was drawn from another ``version``."""
+    if not _bump_unchanged(db, match, version):
         raise Conflict(match.version)
-    db.execute("update matches set version = version + 1 where id = ?", [match.id])
 
 
 def _bump_unchanged(db: Database, match: Match, version: int | None) -> bool:
