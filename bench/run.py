@@ -14,7 +14,8 @@ Flask endpoint that reads and writes one SQLite row, on the same server settings
 requests/s are given as a ratio to its requests/s at the same number of clients. The floor
 is bench/floor_app.py, the stack this project must use and nothing else (Flask-WTF's CSRF
 and a form of the deal form's fields, a flashed message, one row inserted): the deal POST's
-requests/s are given as a ratio to the floor's as well.
+requests/s are given as a ratio to the floor's as well. The floor without the form (its CSRF
+check, flash and insert alone) says what WTForms' form costs on top.
 
 The claim solver: bench/solver_bench.py's cases (200 seeded deals each; ``make bench-solver``
 runs them alone), their targets on the 99th percentile.
@@ -391,17 +392,20 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
     secret.write_text(secrets.token_hex(32))
     secret.chmod(0o600)
     per_client = max_posts // DEALS_PER_MATCH + 1
-    floors: dict[int, load.Tally] = {}
-    with server.serve("bench.floor_app:app", {"SCOREKEEPER_BASELINE_DATABASE": str(base_db),
-                                             "SCOREKEEPER_SECRET_FILE": str(secret)},
-                      tmp / "floor.log", ready_path="/matches/1/deals/new") as srv:
-        for clients in CLIENTS:
-            progress(f"floor (Flask-WTF's 14-field deal form, a flash, one row inserted), {clients} clients")
-            matches = tuple((number,) * per_client for number in range(clients))
-            plan = load.Plan("post_deal", srv.port, warmup, duration, max_posts, matches=matches)
-            floors[clients] = load.run(plan, clients, processes)
-            results += _http_lines("floor: Flask-WTF deal form, flash, 1 row inserted", clients,
-                                   floors[clients], baselines[clients])
+    floors: dict[tuple[str, int], load.Tally] = {}
+    floor_env = {"SCOREKEEPER_BASELINE_DATABASE": str(base_db), "SCOREKEEPER_SECRET_FILE": str(secret)}
+    for app, label, what in (
+            ("bench.floor_app:csrf_only", "floor without the form: Flask-WTF CSRF, flash, 1 row inserted",
+             "Flask-WTF's CSRF check without a form, a flash, one row inserted"),
+            ("bench.floor_app:app", "floor: Flask-WTF deal form, flash, 1 row inserted",
+             "Flask-WTF's 14-field deal form, a flash, one row inserted")):
+        with server.serve(app, floor_env, tmp / "floor.log", ready_path="/matches/1/deals/new") as srv:
+            for clients in CLIENTS:
+                progress(f"{label.split(':')[0]} ({what}), {clients} clients")
+                matches = tuple((number,) * per_client for number in range(clients))
+                plan = load.Plan("post_deal", srv.port, warmup, duration, max_posts, matches=matches)
+                floors[app, clients] = load.run(plan, clients, processes)
+                results += _http_lines(label, clients, floors[app, clients], baselines[clients])
 
     progress(server.init_db(database, secret))
     sheet, fresh = _seed(database, per_client * sum(CLIENTS))
@@ -422,7 +426,7 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
             results += _http_lines("POST deal form", clients, tally, baselines[clients],
                                    rps_target=0.5 if clients == 64 else None,
                                    p99_target=50 if clients == 64 else None)
-            rps, floor = _rate(tally), _rate(floors[clients])
+            rps, floor = _rate(tally), _rate(floors["bench.floor_app:app", clients])
             results.append(measure(f"http POST deal form, {clients} clients: throughput against the floor",
                                    rps, "req/s", baseline=floor, ratio=rps / floor if floor else None))
     with sqlite3.connect(database) as conn:
