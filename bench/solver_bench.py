@@ -92,7 +92,7 @@ def _timed(positions: list[Position], ask: Callable[[Position], object],
             ask(position)
         else:
             try:
-                with within(lambda: time.perf_counter() - start < budget):
+                with within(lambda start=start: time.perf_counter() - start < budget):
                     ask(position)
             except RuleViolation:
                 unfinished += 1

@@ -450,7 +450,7 @@ def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any
         return deal_id
 
 
-from .club import (  # noqa: E402  (they use what is above)
+from .club import (  # noqa: E402, F401  (re-exported; they use what is above)
     Player,
     Tournament,
     Entry,
@@ -477,4 +477,4 @@ from .club import (  # noqa: E402  (they use what is above)
     set_setting,
     import_tournament,
 )
-from .prints import PrintJob, create_print_job, get_print_job, update_print_job  # noqa: E402
+from .prints import PrintJob, create_print_job, get_print_job, update_print_job  # noqa: E402, F401

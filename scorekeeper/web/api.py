@@ -157,7 +157,7 @@ def _players(seats: tuple[str, ...], raw: object) -> dict[str, str]:
         players[seat] = name.strip()
     extra = set(raw) - set(seats)
     if extra:
-        raise RuleViolation(N_("“%(seat)s” is not a seat of this game."), field="players", seat=sorted(extra)[0])
+        raise RuleViolation(N_("“%(seat)s” is not a seat of this game."), field="players", seat=min(extra))
     return players
 
 
@@ -173,7 +173,7 @@ def create_match():
     body = _body()
     unknown = set(body) - MATCH_FIELDS
     if unknown:
-        field = sorted(unknown)[0]
+        field = min(unknown)
         raise RuleViolation(N_("“%(name)s” is not a match field"), field=field, name=field)
     rules = _rules(str(body.get("game", "")))
     options = _options(rules, body.get("options"))
