@@ -1,7 +1,7 @@
 """The rules adapters of the solver: what it needs to know about a game's trick play.
 
 See :mod:`scorekeeper.games.solver` for the interface; :class:`JassRules` serves Belote,
-Contrée, Klaberjass and (with its own card orders) Pandoeren.
+Contrée, Klaberjass and (with its own card orders and trump, :func:`pandoeren_rules`) Pandoeren.
 """
 
 from __future__ import annotations
@@ -102,3 +102,21 @@ def contree_rules(*, forced_undertrump: bool = True) -> JassRules:
 def klaberjass_rules() -> JassRules:
     """Klaberjass, two players (RULES.md §3.5)."""
     return JassRules(jass.KLABERJASS_PLAY)
+
+
+@dataclass(frozen=True)
+class PandoerenTrickRules(JassRules):
+    """Pandoeren's play (RULES.md §4.5), whose trump is read as its play questions read it: a
+    suit, or none for a contract played without trumps (Zwabber, Solo-Zwabber)."""
+
+    def read_trump(self, trump: object, contract: object) -> tuple[Suit | None, Contract]:
+        from ._pandoeren_referee import play_mode
+
+        return play_mode(trump, contract)
+
+
+def pandoeren_rules() -> PandoerenTrickRules:
+    """Pandoeren, four players (RULES.md §4.5), with its card orders and last trick (§4.1)."""
+    from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS
+
+    return PandoerenTrickRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, LAST_TRICK)

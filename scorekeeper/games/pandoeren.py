@@ -27,10 +27,10 @@ from typing import Any
 
 from ..cards import DECK_33
 from ..errors import N_, RuleViolation
-from . import _pandoeren_form, _pandoeren_referee, _referee, jass
+from . import _pandoeren_form, _pandoeren_referee, _referee
 from ._pandoeren_contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
 from ._pandoeren_deal import KEYS, SEATS, read_declarations
-from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
+from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
 from ._pandoeren_score import agreed_result, score
 from .base import (
     DealField,
@@ -132,10 +132,9 @@ class PandoerenRules(GameRules):
         """Does a claim hold with every hand shown (RULES.md §4.5 play, the solver's search)? The
         claimant plays with the ``partner`` the contract gave (none: alone) against the others;
         ``trump`` or a ``contract`` played without trumps (Zwabber, Solo-Zwabber)."""
-        from .solver import JassRules
+        from .solver import pandoeren_rules
 
         def table(asked: Mapping[str, Any]) -> tuple[Any, Any, Mapping[str, str]]:
-            trump, mode = _pandoeren_referee.play_mode(asked["trump"], asked["contract"])
             claimant, partner = asked["claimant"], asked["partner"]
             if claimant not in SEATS:
                 raise RuleViolation(N_("The claimant must be one of %(seats)s"), field="claimant",
@@ -143,10 +142,11 @@ class PandoerenRules(GameRules):
             if partner is not None and (partner not in SEATS or partner == claimant):
                 raise RuleViolation(N_("The partner must be another of %(seats)s, or none"), field="partner",
                                     seats=", ".join(SEATS))
-            return trump, mode, {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
+            # the trump is read by the position after the hands (pandoeren_rules): the page's order
+            sides = {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
+            return asked["trump"], asked["contract"], sides
 
-        return _referee.claim(query, JassRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, LAST_TRICK), SEATS,
-                              extra=("contract", "partner"), table=table)
+        return _referee.claim(query, pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, the claimant's partner this deal, and a contract without trumps."""

@@ -27,8 +27,9 @@ does not, gives a defeating line of play, trick by trick, legal card by card.
 ``partner_winning`` is read from the trick: the card two before yours wins (four seats and
 ``partners`` only). :class:`JassRules` serves the Jass family through
 :func:`jass.legal_plays` and a bitmask kernel; Belote, Contrée and Klaberjass have
-factories below. Pandoeren plugs in as ``JassRules(PANDOEREN_PLAY, orders=its CardOrders,
-last_trick_bonus=5)`` with per-contract sides. Quinto subclasses :class:`TrickRules`
+factories below. Pandoeren plugs in as :func:`pandoeren_rules`: ``JassRules(PANDOEREN_PLAY,
+orders=its CardOrders, last_trick_bonus=5)`` reading its own trump (a suit, or a contract without
+trumps), with per-contract sides. Quinto subclasses :class:`TrickRules`
 (its own ``legal``/``winner``, ``points`` = trick value + quints, the cachette as
 ``last_trick_bonus``, ``read_trump`` returning no trump) with a kernel of its own (the cards
 in their one global rank); an adapter without a kernel is asked itself, each answer
@@ -65,12 +66,12 @@ from ..cards import Card, Suit, parse_cards
 from ..errors import N_, RuleViolation
 from ._solver_engine import Engine, OutOfTime
 from ._solver_explain import Trick, explain, line_of_play
-from ._solver_rules import JassRules, TrickRules, belote_rules, contree_rules, klaberjass_rules
+from ._solver_rules import JassRules, TrickRules, belote_rules, contree_rules, klaberjass_rules, pandoeren_rules
 from .base import Ruling, Say
 from .jass import Contract
 
 __all__ = ["JassRules", "Position", "Solution", "Trick", "TrickRules", "belote_rules", "best_points",
-           "best_tricks", "contree_rules", "klaberjass_rules", "solve"]
+           "best_tricks", "contree_rules", "klaberjass_rules", "pandoeren_rules", "solve"]
 
 PARTNERSHIPS = MappingProxyType({"N": "A", "S": "A", "E": "B", "W": "B"})
 """RULES.md §0: team A = N + S, team B = E + W (the default sides of a N E S W table)."""

@@ -310,15 +310,18 @@ def test_what_is_left_empty_is_asked_for_under_its_field(client):
         re.findall(r'class="error[^>]*>[^<]*<', html)
 
 
-def test_a_claim_with_every_hand_empty_asks_for_the_hands_first(client):
+@pytest.mark.parametrize("game", ["belote", "contree", "klaberjass", "pandoeren", "quinto"])
+def test_a_claim_with_every_hand_empty_asks_for_the_hands_first(client, game):
     """Nothing typed but the claim's defaults: the hands are asked for (the first inputs of the
-    page), not the trump further down; an empty table is not a claim that holds."""
-    response = ask(client, "contree", "claim")
+    page), not the trump further down (Pandoeren's, which must be named unless the contract is
+    played without trumps, was asked for first); an empty table is not a claim that holds."""
+    response = ask(client, game, "claim")
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert '<p class="error" id="hand_N-error">Every hand is empty: enter the cards each hand still holds</p>' \
-        in html
-    assert "trump suit" not in html
+    first_seat = re.search(r'name="hand_(\w+)"', html)[1]  # N, or Klaberjass's P1
+    assert f'<p class="error" id="hand_{first_seat}-error">Every hand is empty: enter the cards each hand still ' \
+        'holds</p>' in html
+    assert "trump suit" not in html and "Which suit is trump" not in html
 
 
 @pytest.mark.parametrize("tool", ["count", "claim"])
