@@ -91,7 +91,7 @@ class QuintoTrickRules(TrickRules):
             return card > best
 
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above),
-                       trump_bits=(1 << len(bits)) - 1, exact_cards=False,
+                       trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
                        rank=tuple(bit - first.get(mask, bit) for bit, mask in enumerate(suit_mask)),
                        twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))

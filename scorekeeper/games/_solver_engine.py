@@ -241,6 +241,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     partner_of = [(seat + 2) % 4 if n == 4 and kernel.partners else -1 for seat in range(n)]
     seats = range(n)
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
+    ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
     ruff_anyway = kernel.ruff_while_following
     tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
@@ -358,6 +359,36 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 safe -= 1
         return gain
 
+    @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
+                   over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
+    def ranked_floors() -> tuple[int, int]:
+        """The fewest tricks each side takes (the claimant's, the other's) where the highest card
+        wins whatever its suit: a seat's k highest cards lie in k tricks, and the other side
+        wins one of them only with a card above the k-th, each card in one trick."""
+        mine = theirs = 0
+        for seat in seats:
+            if maxi[seat]:
+                mine |= hands[seat]
+            else:
+                theirs |= hands[seat]
+        sure_mine = sure_theirs = 0
+        for seat in seats:
+            other = theirs if maxi[seat] else mine
+            hand = hands[seat]
+            held = floor = 0
+            while hand:
+                card = hand.bit_length() - 1
+                hand ^= ONE << card
+                held += 1
+                over = (other >> card + 1).bit_count()  # the other side's cards above this one
+                if held - over > floor:
+                    floor = held - over
+            if maxi[seat]:
+                sure_mine = floor if floor > sure_mine else sure_mine
+            else:
+                sure_theirs = floor if floor > sure_theirs else sure_theirs
+        return sure_mine, sure_theirs
+
     def lead_order(leader: int, hand: int, rem: int) -> list[int]:
         """Leads likely to be best first: cash a sure winner nobody can ruff, reach partner's
         winner, draw trumps, cash a winner that may be ruffed; then low cards. (Drawing trumps
@@ -426,6 +457,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     lo = gain if gain > lo else lo
                 elif total - gain < hi:
                     hi = total - gain
+            if ranked and lo < beta and hi > alpha:
+                sure_mine, sure_theirs = ranked_floors()
+                lo = sure_mine if sure_mine > lo else lo
+                hi = total - sure_theirs if total - sure_theirs < hi else hi
         else:
             lo, hi, first = bounds
         shape = None

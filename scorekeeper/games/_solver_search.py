@@ -50,6 +50,8 @@ class Kernel:
     additive: bool = True  # a trick is worth the sum of pts; else ask trick_points
     runs: tuple[tuple[int, int], ...] = ()  # (first bit, width): runs of cards ranked in a row, in
     # which the cards gone from play may be closed up for the tricks (the Jass suits' when width is 8)
+    global_rank: bool = False  # a card beats every lower bit whatever its suit (Quinto), so a seat's
+    # k highest cards win at least k tricks less the other side's cards above the k-th
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
         """The bits of some cards."""
