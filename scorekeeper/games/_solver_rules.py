@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 
 from ..cards import DECK_53, Card, Suit
 from . import jass
+from ._pandoeren_referee import play_mode
+from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS
 from ._solver_search import Kernel, generic_kernel, jass_kernel
 from .jass import CardOrders, Contract, PlayStyle
 
@@ -110,13 +112,9 @@ class PandoerenTrickRules(JassRules):
     suit, or none for a contract played without trumps (Zwabber, Solo-Zwabber)."""
 
     def read_trump(self, trump: object, contract: object) -> tuple[Suit | None, Contract]:
-        from ._pandoeren_referee import play_mode
-
         return play_mode(trump, contract)
 
 
 def pandoeren_rules() -> PandoerenTrickRules:
     """Pandoeren, four players (RULES.md §4.5), with its card orders and last trick (§4.1)."""
-    from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS
-
     return PandoerenTrickRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, LAST_TRICK)
