@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import DECK_33, NATURAL_ORDER, Card, Rank, Suit, display_key, format_cards
+from ..cards import DECK_33, NATURAL_ORDER, Card, Rank, Suit, format_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from .base import Say
@@ -212,9 +212,4 @@ def roem_codes(roem: Sequence[Meld]) -> list[list[str]]:
 def roem_text(codes: Sequence[Sequence[str]]) -> str:
     """The form's text of one seat's roem: ``AH KH QH ; JS JH JD JC``."""
     return " ; ".join(" ".join(group) for group in codes)
-
-
-def cards_in(roem: Iterable[Meld]) -> list[Card]:
-    """Every card of these roem, in display order."""
-    return sorted(frozenset().union(*(meld.cards for meld in roem)), key=display_key)
 

@@ -64,7 +64,6 @@ TOOLS = (
          N_("A player shows the hand and claims the rest. Enter what every hand still holds: the position is "
             "played out with every hand visible."), N_("Does the claim hold?"), "claim_fields", "claim_query"),
 )
-BY_NAME = {tool.name: tool for tool in TOOLS}
 
 
 @bp.route("/")
