@@ -394,14 +394,12 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
     per_client = max_posts // DEALS_PER_MATCH + 1
     floors: dict[tuple[str, int], load.Tally] = {}
     floor_env = {"SCOREKEEPER_BASELINE_DATABASE": str(base_db), "SCOREKEEPER_SECRET_FILE": str(secret)}
-    for app, label, what in (
-            ("bench.floor_app:csrf_only", "floor without the form: Flask-WTF CSRF, flash, 1 row inserted",
-             "Flask-WTF's CSRF check without a form, a flash, one row inserted"),
-            ("bench.floor_app:app", "floor: Flask-WTF deal form, flash, 1 row inserted",
-             "Flask-WTF's 14-field deal form, a flash, one row inserted")):
+    for app, label in (
+            ("bench.floor_app:csrf_only", "floor without the form: Flask-WTF CSRF, flash, 1 row inserted"),
+            ("bench.floor_app:app", "floor: Flask-WTF deal form, flash, 1 row inserted")):
         with server.serve(app, floor_env, tmp / "floor.log", ready_path="/matches/1/deals/new") as srv:
             for clients in CLIENTS:
-                progress(f"{label.split(':')[0]} ({what}), {clients} clients")
+                progress(f"{label}, {clients} clients")
                 matches = tuple((number,) * per_client for number in range(clients))
                 plan = load.Plan("post_deal", srv.port, warmup, duration, max_posts, matches=matches)
                 floors[app, clients] = load.run(plan, clients, processes)
