@@ -30,10 +30,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.cards import DECK_32, Card, Suit, display_key
-from scorekeeper.games import _solver_engine, jass
 from scorekeeper.errors import RuleViolation
+from scorekeeper.games import _solver_engine, jass
 from scorekeeper.games.solver import (
-    Position, best_points, best_tricks, contree_rules, klaberjass_rules, solve, within,
+    Position,
+    best_points,
+    best_tricks,
+    contree_rules,
+    klaberjass_rules,
+    solve,
+    within,
 )
 
 DEALS = 200
@@ -72,7 +78,7 @@ def klaberjass_position(rng: random.Random) -> Position:
 def quinto_position(rng: random.Random, tricks: int) -> Position:
     """A Quinto deal of ``tricks`` tricks left (12 from the start), the cachette known (RULES.md §5.1)."""
     from scorekeeper.cards import DECK_53
-    from scorekeeper.games._quinto_solver import QuintoTrickRules
+    from scorekeeper.games.quinto.tricks import QuintoTrickRules
 
     deck = sorted(DECK_53, key=display_key)
     rng.shuffle(deck)

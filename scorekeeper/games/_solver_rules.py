@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 from ..cards import DECK_53, Card, Suit
 from . import jass
-from ._pandoeren_referee import play_mode
-from ._pandoeren_roem import LAST_TRICK, PANDOEREN_ORDERS
 from ._solver_search import Kernel, generic_kernel, jass_kernel
 from .jass import CardOrders, Contract, PlayStyle
+from .pandoeren.referee import play_mode
+from .pandoeren.roem import LAST_TRICK, PANDOEREN_ORDERS
 
 
 class TrickRules(ABC):

@@ -350,7 +350,7 @@ class GameRules(ABC):
 
     form: Any = None
     """The game's form module: ``deal_fields``, ``declarations_from_form`` and
-    ``form_from_declarations`` over resolved options (see ``_contree_form``)."""
+    ``form_from_declarations`` over resolved options (see ``contree.form``)."""
 
     def deal_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs of the deal-entry form under these options."""

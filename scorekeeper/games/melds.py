@@ -14,8 +14,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import NATURAL_ORDER, SUIT_ORDER, Card, Rank, Suit, display_key, \
-    format_cards, sort_cards
+from ..cards import NATURAL_ORDER, SUIT_ORDER, Card, Rank, Suit, display_key, format_cards, sort_cards
 from ..errors import N_, RuleViolation
 from . import jass
 from .base import Say

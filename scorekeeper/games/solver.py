@@ -66,7 +66,14 @@ from ..cards import Card, Suit, parse_cards
 from ..errors import N_, RuleViolation
 from ._solver_engine import Engine, OutOfTime
 from ._solver_explain import Trick, explain, line_of_play
-from ._solver_rules import JassRules, TrickRules, belote_rules, contree_rules, klaberjass_rules, pandoeren_rules
+from ._solver_rules import (
+    JassRules,
+    TrickRules,
+    belote_rules,
+    contree_rules,
+    klaberjass_rules,
+    pandoeren_rules,
+)
 from .base import Ruling, Say
 from .jass import Contract
 

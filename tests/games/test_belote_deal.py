@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import belote
-from scorekeeper.games._belote_deal import KEYS
+from scorekeeper.games.belote.deal import KEYS
 
 from .test_belote import deal, options, three
 

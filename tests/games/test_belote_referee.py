@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.cards import format_cards
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import belote
-from scorekeeper.games._belote_text import parse_meld_text
+from scorekeeper.games.belote.text import parse_meld_text
 
 RULES = belote.RULES
 

@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 
 from scorekeeper import games
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games import _klaberjass_deal, _klaberjass_form, _klaberjass_referee, klaberjass
+from scorekeeper.games import klaberjass
+from scorekeeper.games.klaberjass import deal as klaberjass_deal
+from scorekeeper.games.klaberjass import form as klaberjass_form
+from scorekeeper.games.klaberjass import referee as klaberjass_referee
 from scorekeeper.games.jass import JASS_ORDERS
 
 RULES = klaberjass.RULES
@@ -48,8 +51,8 @@ def test_the_best_18_cards_hold_146_card_points():
     values = sorted([p for _, p in JASS_ORDERS.trump.ranks] + [p for _, p in JASS_ORDERS.plain.ranks] * 3,
                     reverse=True)
     assert sum(values) == 152  # RULES §1.1: all 32 cards
-    assert _klaberjass_deal.MAX_CARD_POINTS == sum(values[:18]) == 146  # RULES §3.1: 14 stay in the stock
-    assert [_klaberjass_deal.most_card_points(n) for n in (0, 1, 2, 9)] == [0, 34, 56, 146]
+    assert klaberjass_deal.MAX_CARD_POINTS == sum(values[:18]) == 146  # RULES §3.1: 14 stay in the stock
+    assert [klaberjass_deal.most_card_points(n) for n in (0, 1, 2, 9)] == [0, 34, 56, 146]
 
 
 # -- RULES §3.2, §3.3: scoring a deal -----------------------------------------------------------
@@ -345,7 +348,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-300, 300) | st.floa
 
 
 @settings(max_examples=300, deadline=None)
-@given(junk=st.dictionaries(st.sampled_from(_klaberjass_deal.KEYS) | st.text(max_size=3), JSON, max_size=8) | JSON,
+@given(junk=st.dictionaries(st.sampled_from(klaberjass_deal.KEYS) | st.text(max_size=3), JSON, max_size=8) | JSON,
        litige=st.booleans())
 def test_junk_only_ever_raises_rule_violation(junk, litige):
     try:
@@ -355,7 +358,7 @@ def test_junk_only_ever_raises_rule_violation(junk, litige):
 
 
 @settings(max_examples=300, deadline=None)
-@given(key=st.sampled_from(_klaberjass_deal.KEYS), value=JSON, litige=st.booleans())
+@given(key=st.sampled_from(klaberjass_deal.KEYS), value=JSON, litige=st.booleans())
 def test_one_junk_value_in_a_good_deal_is_named_or_accepted(key, value, litige):
     try:
         RULES.score_deal(deal(**{key: value}), options(tie_litige=litige, no_tricks_no_melds=True))
@@ -397,8 +400,8 @@ def deals(draw):
         last = draw(st.sampled_from(SEATS))
     else:
         counts = {"P1": tricks, "P2": 9 - tricks}
-        p1 = draw(st.integers(0, _klaberjass_deal.most_card_points(tricks)))
-        points = {"P1": p1, "P2": draw(st.integers(0, min(146 - p1, _klaberjass_deal.most_card_points(9 - tricks))))}
+        p1 = draw(st.integers(0, klaberjass_deal.most_card_points(tricks)))
+        points = {"P1": p1, "P2": draw(st.integers(0, min(146 - p1, klaberjass_deal.most_card_points(9 - tricks))))}
         last = draw(st.sampled_from([seat for seat in SEATS if counts[seat]]))
     sequences = {"P1": draw(st.lists(st.sampled_from(P1_RUNS), unique=True, max_size=2)),
                  "P2": draw(st.lists(st.sampled_from(P2_RUNS), unique=True, max_size=2))}
@@ -703,12 +706,12 @@ def test_referee_errors_name_their_field(kind, query, field):
 
 
 def test_the_sequence_explanation_module_agrees_with_melds():
-    melds = _klaberjass_deal.read_sequences(runs(["KS QS JS 10S 9S"], ["AD KD QD JD"]))
+    melds = klaberjass_deal.read_sequences(runs(["KS QS JS 10S 9S"], ["AD KD QD JD"]))
     for by_length, winner in ((False, "P2"), (True, "P1")):
-        verdict = _klaberjass_referee.compare_sequences(melds, trump="H", by_length=by_length)
+        verdict = klaberjass_referee.compare_sequences(melds, trump="H", by_length=by_length)
         assert verdict.winner == winner
 
 
 def test_the_form_names_only_form_fields():
     names = {spec.name for spec in RULES.deal_fields(DEFAULTS)}
-    assert set(_klaberjass_form.POINT_FIELDS.values()) | set(_klaberjass_form.SEQUENCE_FIELDS.values()) <= names
+    assert set(klaberjass_form.POINT_FIELDS.values()) | set(klaberjass_form.SEQUENCE_FIELDS.values()) <= names

@@ -11,15 +11,6 @@ from hypothesis import strategies as st
 from scorekeeper.cards import DECK_33, display_key, format_cards
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import jass
-from scorekeeper.games._pandoeren_contracts import Goal, Kind, PandoerContract, Partner, contract_from_kind
-from scorekeeper.games._pandoeren_roem import (
-    CARD_POINTS,
-    PANDOEREN_ORDERS,
-    judge_roem,
-    read_roem,
-    read_seat_roem,
-    roem_name,
-)
 from scorekeeper.games.pandoeren import (
     bid_key,
     compare_bids,
@@ -28,6 +19,15 @@ from scorekeeper.games.pandoeren import (
     parse_contract,
     roem_strength,
     roem_value,
+)
+from scorekeeper.games.pandoeren.contracts import Goal, Kind, PandoerContract, Partner, contract_from_kind
+from scorekeeper.games.pandoeren.roem import (
+    CARD_POINTS,
+    PANDOEREN_ORDERS,
+    judge_roem,
+    read_roem,
+    read_seat_roem,
+    roem_name,
 )
 
 DECK = sorted(DECK_33, key=display_key)

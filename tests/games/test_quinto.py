@@ -6,8 +6,10 @@ import pytest
 
 from scorekeeper.cards import DECK_53, parse_cards
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games import _quinto_cards, _quinto_score, quinto
-from scorekeeper.games._quinto_cards import check_calls, quints_in, rank_key, trick_winner
+from scorekeeper.games import quinto
+from scorekeeper.games.quinto import cards as quinto_cards
+from scorekeeper.games.quinto import score as quinto_score
+from scorekeeper.games.quinto.cards import check_calls, quints_in, rank_key, trick_winner
 
 RULES = quinto.RULES
 DEFAULTS = RULES.resolve_options()
@@ -82,9 +84,9 @@ def test_quints_are_found_in_a_tricks_cards(cards, found):
 
 
 def test_all_quints_together_are_175():
-    assert _quinto_cards.ALL_QUINTS == 175  # RULES §5.3: 25 + 3 × (20 + 15 + 10 + 5)
+    assert quinto_cards.ALL_QUINTS == 175  # RULES §5.3: 25 + 3 × (20 + 15 + 10 + 5)
     assert sum(quint.value for quint in quints_in(DECK_53)) == 175
-    assert len(_quinto_cards.QUINT_CARDS) == 21
+    assert len(quinto_cards.QUINT_CARDS) == 21
 
 
 # -- RULES §5.2, §7 item 28: doubling -------------------------------------------------------------
@@ -103,7 +105,7 @@ def test_all_quints_together_are_175():
                  id="RULES §7 item 28: once around; who spoke before the double cannot redouble"),
 ])
 def test_doubling_calls(calls, valid, multiplier, position):
-    verdict = check_calls(_quinto_cards.read_calls(calls))
+    verdict = check_calls(quinto_cards.read_calls(calls))
     assert (verdict.valid, verdict.multiplier, verdict.position) == (valid, multiplier, position)
     assert (verdict.problem is None) == valid
 
@@ -313,7 +315,7 @@ def test_match_result_is_a_games_end_from_its_totals():
 
 
 def test_rubber_scores_follow_the_rules():
-    state = _quinto_score.rubber((_quinto_score.GameOver(1, "B", {"A": 120, "B": 250}),))
+    state = quinto_score.rubber((quinto_score.GameOver(1, "B", {"A": 120, "B": 250}),))
     assert state.winner is None and dict(state.games_won) == {"A": 0, "B": 1}
     assert dict(state.scores) == {"A": 120, "B": 250}
 

@@ -12,8 +12,8 @@ import pytest
 from scorekeeper.cards import DECK_53, display_key
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import get_rules
-from scorekeeper.games._quinto_cards import legal_cards
-from scorekeeper.games._quinto_solver import QuintoTrickRules
+from scorekeeper.games.quinto.cards import legal_cards
+from scorekeeper.games.quinto.tricks import QuintoTrickRules
 from scorekeeper.games.solver import Position, best_points, best_tricks, solve
 
 NESW = ("N", "E", "S", "W")

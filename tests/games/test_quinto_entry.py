@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import DECK_53, display_key
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games import _quinto_deal, _quinto_form, _quinto_score, quinto
-from scorekeeper.games._quinto_cards import ALL_QUINTS, codes, quints_in
+from scorekeeper.games import quinto
+from scorekeeper.games.quinto import deal as quinto_deal
+from scorekeeper.games.quinto import form as quinto_form
+from scorekeeper.games.quinto import score as quinto_score
+from scorekeeper.games.quinto.cards import ALL_QUINTS, codes, quints_in
 
 RULES = quinto.RULES
 DEFAULTS = RULES.resolve_options()
@@ -228,7 +231,7 @@ def played(draw):
 
 
 @settings(max_examples=300, deadline=None)
-@given(deal=played(), tie=st.sampled_from(_quinto_score.TIE_AT_250))
+@given(deal=played(), tie=st.sampled_from(quinto_score.TIE_AT_250))
 def test_live_and_after_the_deal_entry_give_the_same_result(deal, tie):
     live_deal, by_cards, after_deal, (stop, winner, totals) = deal
     before = after_deal["totals_before"]
@@ -262,7 +265,7 @@ def test_the_explanation_adds_up(deal):
     *_, after_deal, _ = deal
     scored = RULES.score_deal(after_deal, DEFAULTS)
     steps = [line.params for line in scored.lines if line.template in (
-        _quinto_score.QUINTS, _quinto_score.CACHETTE_QUINTS, _quinto_score.TRICK_POINTS)]
+        quinto_score.QUINTS, quinto_score.CACHETTE_QUINTS, quinto_score.TRICK_POINTS)]
     totals = dict(after_deal["totals_before"])
     for step in steps:
         team = "A" if step["team"] == "N–S" else "B"
@@ -282,7 +285,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-300, 300) | st.floa
                                    | st.dictionaries(st.text(max_size=4) | st.sampled_from(
                                        ["A", "B", "winner", "quints", "cards", "trick_no"]), inner, max_size=4)),
                     max_leaves=12)
-KEYS = sorted(set(_quinto_deal.KEYS) | set(_quinto_deal.LIVE_KEYS))
+KEYS = sorted(set(quinto_deal.KEYS) | set(quinto_deal.LIVE_KEYS))
 
 
 @settings(max_examples=400, deadline=None)
@@ -386,6 +389,6 @@ def test_the_form_round_trips(declarations):
 
 def test_an_api_deal_edited_on_the_form_keeps_what_the_form_shows():
     canonical = RULES.read_deal(after([(3, "A", ["5H"])], totals_before={"A": 10, "B": 20}), DEFAULTS)
-    shown = _quinto_form.form_from_declarations(canonical, DEFAULTS)
+    shown = quinto_form.form_from_declarations(canonical, DEFAULTS)
     assert shown["quints_A"] == "3: 5H" and shown["tricks_A"] == "7" and "totals_before" not in shown
     assert RULES.declarations_from_form(shown, DEFAULTS) == {**canonical, "totals_before": None}

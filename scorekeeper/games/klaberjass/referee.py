@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..cards import DECK_32, NATURAL_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._klaberjass_deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, TRICKS, read_sequences, sort_sequences
-from ._referee import Deal, count, labels, playable, trick_ruling
-from .base import Ruling, Say, take
-from .melds import Meld, MeldKind, compare_sequences_klaberjass, find_melds, klaberjass_sequence_value
+from ...cards import DECK_32, NATURAL_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Ruling, Say, take
+from ..melds import Meld, MeldKind, compare_sequences_klaberjass, find_melds, klaberjass_sequence_value
+from ..referee import Deal, count, labels, playable, trick_ruling
+from .deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, TRICKS, read_sequences, sort_sequences
 
 RANK_NAMES = MappingProxyType({
     Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack"),

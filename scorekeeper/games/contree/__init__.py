@@ -1,8 +1,8 @@
 """Belote Contrée (RULES.md §2): house rules, deal scoring, game end, referee helpers.
 
 A deal is scored from what the table declares (RULES.md §6, checked in
-``_contree_deal``); the form that asks it lives in ``_contree_form``; the referee helpers
-(weak-hand redeal, legal play, trick winner) in ``_contree_referee``.
+``contree.deal``); the form that asks it lives in ``contree.form``; the referee helpers
+(weak-hand redeal, legal play, trick winner) in ``contree.referee``.
 
 Decisions on points the rules leave open (besides RULES.md §7 items 7-9, 16, 23, 24):
 
@@ -20,13 +20,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import N_, RuleViolation
-from . import _belote_referee, _contree_form, _contree_referee, _referee, belote, jass
-from .melds import Meld, compare_melds
-from ._contree_deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
-from ._contree_referee import trick_winner
-from .base import GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ...cards import SUIT_SYMBOLS, Suit
+from ...errors import N_, RuleViolation
+from .. import belote, jass
+from ..base import GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..belote import referee as belote_referee
+from ..melds import Meld, compare_melds
+from ..referee import claim as judge_claim
+from . import form, referee
+from .deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
+from .referee import trick_winner
 
 __all__ = ["RULES", "ContreeRules", "Ruling", "legal_play", "redeal_check", "round10", "trick_winner"]
 
@@ -302,7 +305,7 @@ class ContreeRules(GameRules):
 
     key = "contree"
     taker_key = "bidder"
-    form = _contree_form
+    form = form
     name = N_("Belote Contrée")
     seats = SEATS
     sides = TEAMS
@@ -361,7 +364,7 @@ class ContreeRules(GameRules):
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.6: ``hand``, ``trick_so_far`` (first = led), ``trump``, ``partner_winning``."""
         asked = take(query, ("hand", "trump"), ("trick_so_far", "partner_winning"))
-        return _contree_referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"],
+        return referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"],
                                            asked["partner_winning"], options)
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
@@ -372,29 +375,29 @@ class ContreeRules(GameRules):
     def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.4 announces (the melds of §1.2): what a ``hand`` may announce under ``trump``."""
         asked = take(query, ("hand", "trump"))
-        return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], jass.Contract.SUIT.value,
+        return belote_referee.melds_in_hand(asked["hand"], asked["trump"], jass.Contract.SUIT.value,
                                              _classic_melds(options))
 
     def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.4 announces, compared as in §1.3: which team's ``melds`` count."""
         asked = take(query, ("melds", "trump"), ("dealer", "play_order"))
-        return _belote_referee.meld_compare(asked["melds"], asked["trump"], jass.Contract.SUIT.value,
+        return belote_referee.meld_compare(asked["melds"], asked["trump"], jass.Contract.SUIT.value,
                                             asked["dealer"], asked["play_order"], _classic_melds(options))
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.1: the points of a ``pile`` under ``trump``, and the other team's."""
-        return _contree_referee.count_pile(query)
+        return referee.count_pile(query)
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §2.6 play, the solver's search)?"""
-        from .solver import contree_rules
+        from ..solver import contree_rules
 
-        return _referee.claim(query, contree_rules(forced_undertrump=bool(options["forced_undertrump"])),
+        return judge_claim(query, contree_rules(forced_undertrump=bool(options["forced_undertrump"])),
                               SEATS)
 
     def referee_redeal_check(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §2.2: may this ``hand`` ask for a redeal?"""
-        return _contree_referee.redeal_check(take(query, ("hand",))["hand"], options)
+        return referee.redeal_check(take(query, ("hand",))["hand"], options)
 
 
 def _classic_melds(options: Options) -> Options:
@@ -415,7 +418,7 @@ def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None
     >>> redeal_check("QS JS 9S 8H 7H 9D 8C 7C").answer
     {'allowed': True, 'points': 5}
     """
-    return _contree_referee.redeal_check(hand, RULES.resolve_options(options))
+    return referee.redeal_check(hand, RULES.resolve_options(options))
 
 
 def legal_play(hand: str | Sequence[str], trick_so_far: str | Sequence[str], trump: str,
@@ -427,4 +430,4 @@ def legal_play(hand: str | Sequence[str], trick_so_far: str | Sequence[str], tru
     ['AS']
     """
     resolved = RULES.resolve_options(options)
-    return _contree_referee.legal_play(hand, trick_so_far, trump, partner_winning, resolved)
+    return referee.legal_play(hand, trick_so_far, trump, partner_winning, resolved)

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import DECK_33, NATURAL_ORDER, Card, Rank, Suit, format_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from .base import Say
-from .melds import Meld, MeldKind, find_melds, parse_melds
+from ...cards import DECK_33, NATURAL_ORDER, Card, Rank, Suit, format_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Say
+from ..melds import Meld, MeldKind, find_melds, parse_melds
 
 A, K, Q, J, T, N9, N8, N7, N6 = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
                                  Rank.SEVEN, Rank.SIX)

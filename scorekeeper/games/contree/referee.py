@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card
-from ..errors import N_, RuleViolation
-from . import jass
-from ._referee import Deal, count, hand_cards, labels, playable, trick_cards, trick_ruling
-from .base import Options, Ruling, Say, take
+from ...cards import Card
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Options, Ruling, Say, take
+from ..referee import Deal, count, hand_cards, labels, playable, trick_cards, trick_ruling
 
 HAND_SIZE = 8  # RULES §2.2: 32 cards, 8 to each of the four players
 TRICK_SIZE = 4  # RULES §2.6: one card from each player

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cards import JOKER, SUIT_SYMBOLS, Card, format_cards
-from ..errors import N_, RuleViolation
-from . import _quinto_cards
-from ._quinto_cards import (
+from ...cards import JOKER, SUIT_SYMBOLS, Card, format_cards
+from ...errors import N_, RuleViolation
+from ..base import Options, Ruling, Say, take
+from . import cards as quinto_cards
+from .cards import (
     ALL_QUINTS,
     CACHETTE_SIZE,
     HAND_SIZE,
@@ -37,20 +38,8 @@ from ._quinto_cards import (
     read_cards,
     shown,
 )
-from ._quinto_deal import MAX_TOTAL, read_declarations
-from ._quinto_score import (
-    LIVE,
-    RUBBER_BONUS,
-    STRICT,
-    TARGET,
-    GameOver,
-    game_over,
-    labels,
-    over_before,
-    play,
-    rubber,
-)
-from .base import Options, Ruling, Say, take
+from .deal import MAX_TOTAL, read_declarations
+from .score import LIVE, RUBBER_BONUS, STRICT, TARGET, GameOver, game_over, labels, over_before, play, rubber
 
 CALL_WORDS = {"pass": N_("pass"), "double": N_("double"), "redouble": N_("redouble")}
 QUADDOUBLE = N_("quaddouble")
@@ -70,7 +59,7 @@ def trick_winner(trick: object, leader: object = None) -> Ruling:
     if leader is not None and (not isinstance(leader, str) or leader not in SEATS):
         raise RuleViolation(N_("The leader must be one of %(seats)s; got “%(value)s”"), field="leader",
                             seats=", ".join(SEATS), value=shown(leader))
-    index = _quinto_cards.trick_winner(cards)
+    index = quinto_cards.trick_winner(cards)
     if index is None:
         return Ruling({"winner": None, "card": None, "seat": None, "team": None},
                       (Say(N_("Only the joker is on the table, and the joker never wins: the next card will")),))

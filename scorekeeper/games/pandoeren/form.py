@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import DECK_33, SUIT_ORDER, Card, sort_cards
-from ..errors import N_, RuleViolation
-from ._declare import form_number, form_pick, form_text, ticked
-from ._pandoeren_contracts import KINDS, PLUS_MIN, Kind, contract_from_kind, parse_contract
-from ._pandoeren_deal import CALLABLE, LAST_TRICK_SIDES, SEATS, TRICKS, read_declarations
-from ._pandoeren_roem import CARD_POINTS, roem_text
-from .base import DealField, Options
+from ...cards import DECK_33, SUIT_ORDER, Card, sort_cards
+from ...errors import N_, RuleViolation
+from ..base import DealField, Options
+from ..declare import form_number, form_pick, form_text, ticked
+from .contracts import KINDS, PLUS_MIN, Kind, contract_from_kind, parse_contract
+from .deal import CALLABLE, LAST_TRICK_SIDES, SEATS, TRICKS, read_declarations
+from .roem import CARD_POINTS, roem_text
 
 MADE, FAILED = "made", "failed"
 NUMBER_DIGITS = 9  # longer numbers cannot be a contract or card points: refused unread

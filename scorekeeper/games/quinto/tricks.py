@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..cards import DECK_53, JOKER, Card, Suit
-from ..errors import N_, RuleViolation
-from ._quinto_cards import MULTIPLIERS, TRICK_VALUE, legal_cards, quints_in, rank_key, trick_winner
-from ._solver_rules import TrickRules
-from ._solver_search import Kernel, generic_kernel
-from .jass import Contract
+from ...cards import DECK_53, JOKER, Card, Suit
+from ...errors import N_, RuleViolation
+from .._solver_rules import TrickRules
+from .._solver_search import Kernel, generic_kernel
+from ..jass import Contract
+from .cards import MULTIPLIERS, TRICK_VALUE, legal_cards, quints_in, rank_key, trick_winner
 
 
 def quint_points(cards: Iterable[Card]) -> int:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..errors import N_, RuleViolation
-from .base import Say
+from ...errors import N_, RuleViolation
+from ..base import Say
 
 NUMBER_MIN, NUMBER_STEP = 120, 10  # RULES §4.3: numbers from 120 in tens, no upper limit
 PLUS_MIN, PLUS_STEP = 20, 20  # RULES §4.3: Pandoer + 20, + 40, ... in twenties, no upper limit

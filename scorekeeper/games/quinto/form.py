@@ -13,11 +13,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import N_, RuleViolation
-from ..cards import display_key
-from ._quinto_cards import CALLS, MULTIPLIERS, QUINT_CARDS, SEATS, TEAM_LABELS, TEAMS, TRICKS, shown
-from ._quinto_deal import canonical, read_declarations
-from .base import DealField, Options
+from ...cards import display_key
+from ...errors import N_, RuleViolation
+from ..base import DealField, Options
+from .cards import CALLS, MULTIPLIERS, QUINT_CARDS, SEATS, TEAM_LABELS, TEAMS, TRICKS, shown
+from .deal import canonical, read_declarations
 
 QUINT_FIELDS = {team: f"quints_{team}" for team in TEAMS}
 TRICK_FIELDS = {team: f"tricks_{team}" for team in TEAMS}

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from ..cards import DECK_32, SUIT_ORDER, Suit, display_key, format_cards, sort_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._belote_text import parse_meld_text
-from ._declare import pick, shown, whole
-from .melds import Meld, check_melds_consistent, meld_from_cards
+from ...cards import DECK_32, SUIT_ORDER, Suit, display_key, format_cards, sort_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..declare import pick, shown, whole
+from ..melds import Meld, check_melds_consistent, meld_from_cards
+from .text import parse_meld_text
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; clockwise from N
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
@@ -290,7 +290,7 @@ def read_melds(value: object, table: Seating, *, reuse: bool, field: str = "meld
     """The declared melds, each checked (RULES §1.2), sorted by seat then cards.
 
     ``cards`` is one meld as a list of codes, or text: codes or names, several melds
-    separated by ``;`` (see :func:`~scorekeeper.games._belote_text.parse_meld_text`).
+    separated by ``;`` (see :func:`~scorekeeper.games.belote.text.parse_meld_text`).
     """
     if value is None or value == [] or value == {}:
         return ()

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import format_cards
-from ..errors import N_, RuleViolation
-from .melds import parse_melds
-from ._declare import form_number, form_pick, form_text, ticked
-from ._contree_deal import BID_STEP, CARD_POINTS_TOTAL, MAX_BID, MIN_BID, SEATS, TEAM_OF, TRICKS, other_team
-from .base import DealField, Options
+from ...cards import format_cards
+from ...errors import N_, RuleViolation
+from ..base import DealField, Options
+from ..declare import form_number, form_pick, form_text, ticked
+from ..melds import parse_melds
+from .deal import BID_STEP, CARD_POINTS_TOTAL, MAX_BID, MIN_BID, SEATS, TEAM_OF, TRICKS, other_team
 
 CAPOT = "capot"
 BIDDERS, DEFENDERS = "bidders", "defenders"

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import SUIT_ORDER, Card, Rank, Suit, format_cards, parse_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._pandoeren_contracts import PandoerContract, Partner, bid_key, compare_bids, parse_contract
-from ._pandoeren_deal import CALLABLE, SEATS, SUITS, TRICKS, read_table_roem
-from ._pandoeren_roem import (
+from ...cards import SUIT_ORDER, Card, Rank, Suit, format_cards, parse_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Options, Ruling, Say, take
+from ..referee import Deal, count, labels, playable, trick_ruling
+from .contracts import PandoerContract, Partner, bid_key, compare_bids, parse_contract
+from .deal import CALLABLE, SEATS, SUITS, TRICKS, read_table_roem
+from .roem import (
     HAND_SIZE,
     LAST_TRICK,
     PANDOEREN_ORDERS,
@@ -25,9 +27,7 @@ from ._pandoeren_roem import (
     roem_name,
     roem_value,
 )
-from ._pandoeren_score import agreed_result
-from ._referee import Deal, count, labels, playable, trick_ruling
-from .base import Options, Ruling, Say, take
+from .score import agreed_result
 
 TRICK_SIZE = 4  # RULES §4.5: one card from each of the four players
 PICKED_UP = HAND_SIZE + 1  # RULES §4.1: the declarer holds 9 cards before her discard

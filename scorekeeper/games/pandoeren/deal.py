@@ -12,14 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, Rank, Suit, parse_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._declare import pick, shown
-from ._pandoeren_contracts import Goal, Kind, PandoerContract, Partner, parse_contract
-from ._pandoeren_roem import CARD_POINTS, PANDOEREN_ORDERS, read_seat_roem, roem_codes
-from .base import Options, Say
-from .melds import Meld
+from ...cards import Card, Rank, Suit, parse_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Options, Say
+from ..declare import pick, shown
+from ..melds import Meld
+from .contracts import Goal, Kind, PandoerContract, Partner, parse_contract
+from .roem import CARD_POINTS, PANDOEREN_ORDERS, read_seat_roem, roem_codes
 
 SEATS = ("N", "E", "S", "W")  # RULES §0: each for himself; also the playing order (clockwise)
 SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C

@@ -2,8 +2,8 @@
 
 Four players in two partnerships (A = N + S, B = E + W) or three each for himself
 (P1 P2 P3, option ``players``). A deal is scored from what the table declares (RULES.md §6,
-checked in ``_belote_deal``; melds may be typed as names, ``_belote_text``); the scoring is
-``_belote_score``; the form ``_belote_form``; the referee helpers ``_belote_referee``.
+checked in ``belote.deal``; melds may be typed as names, ``belote.text``); the scoring is
+``belote.score``; the form ``belote.form``; the referee helpers ``belote.referee``.
 
 Decisions on points the rules leave open (besides RULES.md §7 items 1-6, 17, 19-22):
 
@@ -24,15 +24,30 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import N_
-from . import _belote_form, _belote_referee, _referee, jass
-from ._belote_form import CONTRACT_CHOICES
-from ._belote_deal import SEATS, TEAMS, THREE_SEATS, label, read_declarations, seating
-from ._belote_score import score
-from ._belote_text import parse_meld_text
-from .base import (DealField, GameRules, MatchResult, Option, Options, Preset, Ruling, Say, ScoredDeal,
-                   SheetRow, Table, take, with_litige_held)
-from .melds import SA_FOUR_VALUE_CHOICES, SA_FOUR_VALUE_LABELS
+from ...errors import N_
+from .. import jass
+from ..base import (
+    DealField,
+    GameRules,
+    MatchResult,
+    Option,
+    Options,
+    Preset,
+    Ruling,
+    Say,
+    ScoredDeal,
+    SheetRow,
+    Table,
+    take,
+    with_litige_held,
+)
+from ..melds import SA_FOUR_VALUE_CHOICES, SA_FOUR_VALUE_LABELS
+from ..referee import claim as judge_claim
+from . import form, referee
+from .deal import SEATS, TEAMS, THREE_SEATS, label, read_declarations, seating
+from .form import CONTRACT_CHOICES
+from .score import score
+from .text import parse_meld_text
 
 __all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
 
@@ -97,7 +112,7 @@ class BeloteRules(GameRules):
     key = "belote"
     independent_deals = False  # a litige carries points to the next deal
     taker_key = "taker"
-    form = _belote_form
+    form = form
     play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})
     pile_fields = ("taker_points", "defender_points", *(f"points_{seat}" for seat in THREE_SEATS))
     points_field = "team_totals"
@@ -182,25 +197,25 @@ class BeloteRules(GameRules):
         """RULES.md §1.9: ``hand``, ``trick_so_far`` (first = led), ``trump``, ``contract``,
         ``partner_winning``."""
         asked = take(query, ("hand",), ("trick_so_far", "trump", "contract", "partner_winning"))
-        return _belote_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
+        return referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
                                           asked["contract"], asked["partner_winning"],
                                           self.resolve_options(options))
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §1.9: who wins ``trick`` (first = led) under ``trump`` / ``contract``."""
         asked = take(query, ("trick",), ("trump", "contract"))
-        return _belote_referee.trick_winner(asked["trick"], asked["trump"], asked["contract"],
+        return referee.trick_winner(asked["trick"], asked["trump"], asked["contract"],
                                             self.resolve_options(options))
 
     def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §1.2: the melds and belotes in a ``hand`` (``trump``, ``contract`` optional)."""
         asked = take(query, ("hand",), ("trump", "contract"))
-        return _belote_referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
+        return referee.melds_in_hand(asked["hand"], asked["trump"], asked["contract"],
                                              self.resolve_options(options))
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §1.1, §1.5, §1.10: the points of a ``pile`` under ``trump`` / ``contract``."""
-        return _belote_referee.count_pile(query, self.resolve_options(options))
+        return referee.count_pile(query, self.resolve_options(options))
 
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, and the contract: sans atout and tout atout change what may be played."""
@@ -226,18 +241,18 @@ class BeloteRules(GameRules):
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §1.9 play, the solver's search)?"""
-        from .solver import belote_rules
+        from ..solver import belote_rules
 
         resolved = self.resolve_options(options)
         table = seating(resolved)
         rules = belote_rules(players=int(resolved["players"]),
                              must_undertrump_partner=bool(resolved["must_undertrump_partner"]))
-        return _referee.claim(query, rules, table.play_order_after(table.seats[-1]), with_contract=True)
+        return judge_claim(query, rules, table.play_order_after(table.seats[-1]), with_contract=True)
 
     def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §1.3: which side scores its ``melds`` (``dealer`` or ``play_order`` for ties)."""
         asked = take(query, ("melds",), ("trump", "contract", "dealer", "play_order"))
-        return _belote_referee.meld_compare(asked["melds"], asked["trump"], asked["contract"],
+        return referee.meld_compare(asked["melds"], asked["trump"], asked["contract"],
                                             asked["dealer"], asked["play_order"],
                                             self.resolve_options(options))
 

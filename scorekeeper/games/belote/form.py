@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import format_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._belote_deal import MAX_BELOTES, SEATS, TRICKS, Seating, read_declarations, seating
-from ._belote_text import parse_meld_text
-from ._declare import form_number, form_pick, form_text
-from .base import DealField, Options
-from .melds import meld_from_cards
+from ...cards import format_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import DealField, Options
+from ..declare import form_number, form_pick, form_text
+from ..melds import meld_from_cards
+from .deal import MAX_BELOTES, SEATS, TRICKS, Seating, read_declarations, seating
+from .text import parse_meld_text
 
 TAKERS, DEFENDERS = "takers", "defenders"
 MELD_SEPARATOR = ";"

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import N_, RuleViolation
-from ._declare import form_number, form_text, ticked
-from ._klaberjass_deal import (
+from ...errors import N_, RuleViolation
+from ..base import DealField, Options
+from ..declare import form_number, form_text, ticked
+from ..melds import Meld
+from .deal import (
     MAX_CARD_POINTS,
     SEATS,
     SUITS,
@@ -22,8 +24,6 @@ from ._klaberjass_deal import (
     read_declarations,
     read_sequence_text,
 )
-from .base import DealField, Options
-from .melds import Meld
 
 NOBODY = "none"
 SEQUENCE_SEPARATOR = ";"

@@ -2,8 +2,8 @@
 
 Two players, ``P1`` and ``P2``, who are also the scoring sides. The dealer is "younger", the
 other "elder"; the deal alternates; elder leads the first trick. A deal is scored from what
-the table declares (RULES.md §6, checked in ``_klaberjass_deal``); the form that asks it
-lives in ``_klaberjass_form``; sequences and the referee questions in ``_klaberjass_referee``.
+the table declares (RULES.md §6, checked in ``klaberjass.deal``); the form that asks it
+lives in ``klaberjass.form``; sequences and the referee questions in ``klaberjass.referee``.
 
 Decisions on points the rules leave open (besides RULES.md §7 items 10, 11 and 25):
 
@@ -24,12 +24,10 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import N_
-from . import _klaberjass_form, _klaberjass_referee, _referee, jass
-from ._klaberjass_deal import SEATS, other_seat, read_declarations, trickless
-from ._klaberjass_referee import compare_sequences
-from .base import (
+from ...cards import SUIT_SYMBOLS, Suit
+from ...errors import N_
+from .. import jass
+from ..base import (
     DealField,
     GameRules,
     MatchResult,
@@ -42,7 +40,11 @@ from .base import (
     take,
     with_litige_held,
 )
-from .melds import Meld
+from ..melds import Meld
+from ..referee import claim as judge_claim
+from . import form, referee
+from .deal import SEATS, other_seat, read_declarations, trickless
+from .referee import compare_sequences
 
 __all__ = ["RULES", "KlaberjassRules"]
 
@@ -196,14 +198,14 @@ class KlaberjassRules(GameRules):
     key = "klaberjass"
     independent_deals = False  # a litige carries points to the next deal
     taker_key = "maker"
-    form = _klaberjass_form
+    form = form
     points_field = "totals"
     name = N_("Klaberjass")
     seats = SEATS
     sides = SEATS
     options = OPTIONS
     referee_kinds = ("legal_play", "trick_winner", "melds", "meld_compare", "count", "claim", "game_end")
-    pile_fields = tuple(_klaberjass_form.POINT_FIELDS.values())
+    pile_fields = tuple(form.POINT_FIELDS.values())
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, sequences sorted."""
@@ -257,9 +259,9 @@ class KlaberjassRules(GameRules):
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with both hands shown (RULES.md §3.5 play, the solver's search)?"""
-        from .solver import klaberjass_rules
+        from ..solver import klaberjass_rules
 
-        return _referee.claim(query, klaberjass_rules(), self.seats)
+        return judge_claim(query, klaberjass_rules(), self.seats)
 
     def count_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs and the stock (RULES.md §3.1: 14 cards in no trick)."""
@@ -280,29 +282,29 @@ class KlaberjassRules(GameRules):
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.1: the points of a player's ``pile`` under ``trump`` (with the ``stock``:
         the other player's)."""
-        return _klaberjass_referee.count_pile(query)
+        return referee.count_pile(query)
 
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.5: ``hand``, ``trick_so_far`` (the card led, if any), ``trump``."""
         asked = take(query, ("hand", "trump"), ("trick_so_far",))
-        return _klaberjass_referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"])
+        return referee.legal_play(asked["hand"], asked["trick_so_far"] or [], asked["trump"])
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.5: who wins ``trick`` (first = led) under ``trump``."""
         asked = take(query, ("trick", "trump"))
-        return _klaberjass_referee.trick_winner(asked["trick"], asked["trump"])
+        return referee.trick_winner(asked["trick"], asked["trump"])
 
     def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.2: the sequences in ``hand`` (with ``trump``: trump runs first, bella)."""
         asked = take(query, ("hand",), ("trump",))
         by_length = bool(self.resolve_options(options)["sequence_compare_by_length"])
-        return _klaberjass_referee.sequences_in_hand(asked["hand"], asked["trump"], by_length)
+        return referee.sequences_in_hand(asked["hand"], asked["trump"], by_length)
 
     def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §3.2: who scores ``sequences`` (§6 list of runs) under ``trump``, and why."""
         asked = take(query, ("sequences", "trump"))
         by_length = bool(self.resolve_options(options)["sequence_compare_by_length"])
-        return _klaberjass_referee.meld_compare(asked["sequences"], asked["trump"], by_length)
+        return referee.meld_compare(asked["sequences"], asked["trump"], by_length)
 
 
 RULES = KlaberjassRules()

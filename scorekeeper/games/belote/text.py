@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..cards import SUIT_ORDER, Card, Rank
-from ..errors import N_, RuleViolation
-from . import jass
+from ...cards import SUIT_ORDER, Card, Rank
+from ...errors import N_, RuleViolation
+from .. import jass
 
 SEQUENCE_NAMES = {"tierce": 3, "quarte": 4, "cinquante": 4, "fifty": 4, "quinte": 5, "cent": 5, "hundred": 5}
 """A sequence named by its length, headed by the card that follows (RULES.md §1.2)."""

@@ -1,6 +1,6 @@
 """Scoring one deal of classic Belote (RULES.md §1.3-§1.6 for four players, §1.10 for three).
 
-:func:`score` takes a deal checked by ``_belote_deal.read_declarations`` and answers the
+:func:`score` takes a deal checked by ``belote.deal.read_declarations`` and answers the
 RULES.md §6 fields with an explanation whose every line adds up, as a referee reads it out.
 """
 
@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import N_
-from . import jass
-from ._belote_deal import SEATS, TRICKS, Seating, label, seating
-from .base import Say, ScoredDeal
-from .melds import Meld, compare_melds
+from ...cards import SUIT_SYMBOLS, Suit
+from ...errors import N_
+from .. import jass
+from ..base import Say, ScoredDeal
+from ..melds import Meld, compare_melds
+from .deal import SEATS, TRICKS, Seating, label, seating
 
 LAST_TRICK = jass.LAST_TRICK  # RULES §1.5: 10 for the last trick ("dix de der")
 CAPOT_BONUS = 100  # RULES §1.5: a capot team gets 100 instead of 10 for the last trick

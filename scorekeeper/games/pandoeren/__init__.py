@@ -2,9 +2,9 @@
 
 Four players, each for himself: the sides are the seats and the sheet is one running column
 per player. A deal is scored from what the table declares (RULES.md §6, checked in
-``_pandoeren_deal``); the contracts and the bidding order live in ``_pandoeren_contracts``,
-roem in ``_pandoeren_roem``, the scoring in ``_pandoeren_score``, the form in
-``_pandoeren_form`` and the referee's answers in ``_pandoeren_referee``.
+``pandoeren.deal``); the contracts and the bidding order live in ``pandoeren.contracts``,
+roem in ``pandoeren.roem``, the scoring in ``pandoeren.score``, the form in
+``pandoeren.form`` and the referee's answers in ``pandoeren.referee``.
 
 Decisions on points the rules leave open (besides RULES.md §7 items 12, 13, 14, 18, 26):
 
@@ -25,24 +25,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import DECK_33
-from ..errors import N_, RuleViolation
-from . import _pandoeren_form, _pandoeren_referee, _referee
-from ._pandoeren_contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
-from ._pandoeren_deal import KEYS, SEATS, read_declarations
-from ._pandoeren_roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
-from ._pandoeren_score import agreed_result, score
-from .base import (
-    DealField,
-    GameRules,
-    MatchResult,
-    Option,
-    Options,
-    Ruling,
-    Say,
-    ScoredDeal,
-    take,
-)
+from ...cards import DECK_33
+from ...errors import N_, RuleViolation
+from ..base import DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..referee import claim as judge_claim
+from . import form, referee
+from .contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
+from .deal import KEYS, SEATS, read_declarations
+from .roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
+from .score import agreed_result, score
 
 __all__ = ["KEYS", "PANDOEREN_ORDERS", "RULES", "Kind", "PandoerContract", "PandoerenRules", "bid_key",
            "compare_bids", "compare_roem", "find_roem", "judge_roem", "parse_contract", "roem_strength",
@@ -69,7 +60,7 @@ class PandoerenRules(GameRules):
 
     key = "pandoeren"
     taker_key = "declarer"
-    form = _pandoeren_form
+    form = form
     name = N_("Pandoeren")
     seats = SEATS
     sides = SEATS
@@ -100,10 +91,10 @@ class PandoerenRules(GameRules):
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.5: ``hand``, ``trick_so_far`` (first = led), ``trump`` or a ``contract``."""
         asked = take(query, ("hand",), ("trick_so_far", "trump", "contract"))
-        return _pandoeren_referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
+        return referee.legal_play(asked["hand"], asked["trick_so_far"], asked["trump"],
                                              asked["contract"])
 
-    deck_choices = _pandoeren_form.deck_choices(DECK_33)
+    deck_choices = form.deck_choices(DECK_33)
     pile_fields = ("team_points",)
 
     def count_fields(self, options: Options) -> tuple[DealField, ...]:
@@ -132,7 +123,7 @@ class PandoerenRules(GameRules):
         """Does a claim hold with every hand shown (RULES.md §4.5 play, the solver's search)? The
         claimant plays with the ``partner`` the contract gave (none: alone) against the others;
         ``trump`` or a ``contract`` played without trumps (Zwabber, Solo-Zwabber)."""
-        from .solver import pandoeren_rules
+        from ..solver import pandoeren_rules
 
         def table(asked: Mapping[str, Any]) -> tuple[Any, Any, Mapping[str, str]]:
             claimant, partner = asked["claimant"], asked["partner"]
@@ -146,7 +137,7 @@ class PandoerenRules(GameRules):
             sides = {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
             return asked["trump"], asked["contract"], sides
 
-        return _referee.claim(query, pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
+        return judge_claim(query, pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, the claimant's partner this deal, and a contract without trumps."""
@@ -158,40 +149,40 @@ class PandoerenRules(GameRules):
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.1: the points of a ``pile`` (with the ``discard``: the other side's)."""
-        return _pandoeren_referee.count_pile(query)
+        return referee.count_pile(query)
 
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.5: who wins ``trick`` (first = led) under ``trump`` or a ``contract``."""
         asked = take(query, ("trick",), ("trump", "contract"))
-        return _pandoeren_referee.trick_winner(asked["trick"], asked["trump"], asked["contract"])
+        return referee.trick_winner(asked["trick"], asked["trump"], asked["contract"])
 
     def referee_melds(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.2: every roem of ``hand`` (8 or 9 cards); stuk too with a ``trump``."""
         asked = take(query, ("hand",), ("trump",))
-        return _pandoeren_referee.melds(asked["hand"], asked["trump"])
+        return referee.melds(asked["hand"], asked["trump"])
 
     def referee_meld_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.2: does the side's ``roem`` (per seat) count against the ``bidders``?"""
         asked = take(query, ("roem", "declarer"), ("partner", "bidders"))
-        return _pandoeren_referee.meld_compare(asked["roem"], asked["declarer"], asked["partner"],
+        return referee.meld_compare(asked["roem"], asked["declarer"], asked["partner"],
                                                asked["bidders"])
 
     def referee_bid_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.3: is ``bid`` higher than ``other``, or than every one of ``bids_so_far``?"""
         asked = take(query, ("bid",), ("other", "bids_so_far"))
-        return _pandoeren_referee.bid_compare(asked["bid"], asked["other"], asked["bids_so_far"])
+        return referee.bid_compare(asked["bid"], asked["other"], asked["bids_so_far"])
 
     def referee_partner_call(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.3: what the declarer with ``hand`` (and ``discard``) must call; checks
         ``called_card``; a ``contract`` (with its ``trump`` for Kereltje) may say there is none."""
         asked = take(query, ("hand",), ("discard", "called_card", "contract", "trump"))
-        return _pandoeren_referee.partner_call(asked["hand"], asked["discard"], asked["called_card"],
+        return referee.partner_call(asked["hand"], asked["discard"], asked["called_card"],
                                                asked["contract"], asked["trump"], self.resolve_options(options))
 
     def referee_running_totals(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.4: each player's total after every one of ``deal_scores``."""
         asked = take(query, ("deal_scores",))
-        return _pandoeren_referee.running_totals(asked["deal_scores"], self.resolve_options(options))
+        return referee.running_totals(asked["deal_scores"], self.resolve_options(options))
 
     def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Totals after a deal (``totals_before`` + ``deal_score``); with ``agreed_deals``, give

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import N_, RuleViolation
-from ._quinto_cards import (
+from ...errors import N_, RuleViolation
+from ..base import Options, Say
+from .cards import (
     MULTIPLIERS,
     TEAM_LABELS,
     TEAMS,
@@ -32,8 +33,7 @@ from ._quinto_cards import (
     other_team,
     play_order_after,
 )
-from ._quinto_deal import CACHETTE, Deal, QuintTrick
-from .base import Options, Say
+from .deal import CACHETTE, Deal, QuintTrick
 
 TARGET = 250  # RULES §5.4: a game is 250 points
 STRICT, LIVE, SHEET = "strict", "live", "sheet"

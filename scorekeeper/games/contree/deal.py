@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Suit, display_key, format_cards, sort_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._declare import pick, shown, whole
-from .melds import Meld, check_melds_consistent, meld_from_cards, parse_melds
+from ...cards import Suit, display_key, format_cards, sort_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..declare import pick, shown, whole
+from ..melds import Meld, check_melds_consistent, meld_from_cards, parse_melds
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W

@@ -15,7 +15,7 @@ deal; the sheet supplies them, so a recorded deal leaves them out).
 
 :func:`read_declarations` checks what does not depend on the totals (shapes, cards, quints,
 calls, trick counts) and returns a :class:`Deal`; whether the game was won during play, and
-so where the record must stop, is checked by ``_quinto_score.play``.
+so where the record must stop, is checked by ``quinto.score.play``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import Card
-from ..errors import N_, RuleViolation
-from ._quinto_cards import (
+from ...cards import Card
+from ...errors import N_, RuleViolation
+from .cards import (
     CACHETTE_SIZE,
     MULTIPLIERS,
     SEATS,

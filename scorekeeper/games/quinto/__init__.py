@@ -2,9 +2,9 @@
 
 Four players in two partnerships, A = N + S and B = E + W. A deal is declared after it (the
 canonical, stored form: ``quint_tricks``, ``plain_tricks_won``, ``last_trick_winner``,
-``cachette``) or live, trick by trick (``tricks``); both are read in ``_quinto_deal`` and
-scored by ``_quinto_score.play``; the form is ``_quinto_form``; the card model, quints and
-doubling calls are ``_quinto_cards``; the referee questions ``_quinto_referee``.
+``cachette``) or live, trick by trick (``tricks``); both are read in ``quinto.deal`` and
+scored by ``quinto.score.play``; the form is ``quinto.form``; the card model, quints and
+doubling calls are ``quinto.cards``; the referee questions ``quinto.referee``.
 
 Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 28):
 
@@ -37,24 +37,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import DECK_53, parse_cards, sort_cards
-from ..errors import N_, RuleViolation
-from . import _quinto_form, _quinto_referee, _referee
-from ._quinto_cards import CACHETTE_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, read_cards
-from ._quinto_deal import canonical, read_declarations
-from ._quinto_score import (
-    GAME_DRAWN,
-    GAME_WON,
-    SHEET,
-    STRICT,
-    TIE_AT_250,
-    GameOver,
-    game_over,
-    labels,
-    play,
-    rubber,
-)
-from .base import (
+from ...cards import DECK_53, parse_cards, sort_cards
+from ...errors import N_, RuleViolation
+from ..base import (
     DealField,
     GameRules,
     MatchResult,
@@ -67,6 +52,11 @@ from .base import (
     SheetRow,
     take,
 )
+from ..referee import claim as judge_claim
+from . import form, referee
+from .cards import CACHETTE_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, read_cards
+from .deal import canonical, read_declarations
+from .score import GAME_DRAWN, GAME_WON, SHEET, STRICT, TIE_AT_250, GameOver, game_over, labels, play, rubber
 
 __all__ = ["RULES", "QuintoRow", "QuintoRules", "QuintoSheet"]
 
@@ -156,20 +146,20 @@ class QuintoRules(GameRules):
         return TEAM_LABELS[side]
 
     def deal_fields(self, options: Options) -> tuple[DealField, ...]:
-        """One phone screen, filled in after the deal (see ``_quinto_form``)."""
-        return _quinto_form.deal_fields(self.resolve_options(options))
+        """One phone screen, filled in after the deal (see ``quinto.form``)."""
+        return form.deal_fields(self.resolve_options(options))
 
     def declarations_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
         """The form's values as RULES.md §6 declarations (RuleViolation names the form field)."""
-        return _quinto_form.declarations_from_form(values, self.resolve_options(options))
+        return form.declarations_from_form(values, self.resolve_options(options))
 
     def form_from_declarations(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """Stored declarations as form values, for editing the deal."""
-        return _quinto_form.form_from_declarations(self.read_deal(declarations, options), options)
+        return form.form_from_declarations(self.read_deal(declarations, options), options)
 
     def on_the_form(self, err: RuleViolation) -> RuleViolation:
         """The refusal under the form field that holds the declaration at fault."""
-        return _quinto_form.on_the_form(err)
+        return form.on_the_form(err)
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations (recorded after the deal, every key present), from either
@@ -199,25 +189,25 @@ class QuintoRules(GameRules):
     def live_state(self, declarations: Mapping[str, Any], options: Options) -> Ruling:
         """A deal in play, given live (``tricks`` so far): the running totals and whether the game
         was won; the same as the referee question ``live_deal``."""
-        return _quinto_referee.live_deal(declarations, self.resolve_options(options))
+        return referee.live_deal(declarations, self.resolve_options(options))
 
-    # -- live mode: a deal recorded trick by trick (see ``_quinto_form``) --------------------
+    # -- live mode: a deal recorded trick by trick (see ``quinto.form``) --------------------
 
     def live_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs that start a deal in live mode: the dealer and the doubling."""
-        return _quinto_form.live_fields(self.resolve_options(options))
+        return form.live_fields(self.resolve_options(options))
 
     def trick_fields(self, trick_no: int) -> tuple[DealField, ...]:
         """The inputs of trick ``trick_no`` in live mode (the 12th brings the cachette)."""
-        return _quinto_form.trick_fields(trick_no)
+        return form.trick_fields(trick_no)
 
     def live_from_form(self, values: Mapping[str, str]) -> dict[str, Any]:
         """A live deal's starting declarations (``tricks`` empty); RuleViolation names the form field."""
-        return _quinto_form.live_from_form(values)
+        return form.live_from_form(values)
 
     def trick_from_form(self, values: Mapping[str, str], live: Mapping[str, Any]) -> dict[str, Any]:
         """The live declarations with the trick of the form added; RuleViolation names the form field."""
-        return _quinto_form.trick_from_form(values, live)
+        return form.trick_from_form(values, live)
 
     def score_in_place(self, earlier: Sheet, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
         """The deal scored from the totals of the game it belongs to (the ``earlier`` sheet's game in
@@ -279,13 +269,13 @@ class QuintoRules(GameRules):
     def referee_trick_winner(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.1: who wins ``trick`` (first = led); with ``leader``, also the seat and team."""
         asked = take(query, ("trick",), ("leader",))
-        return _quinto_referee.trick_winner(asked["trick"], asked["leader"])
+        return referee.trick_winner(asked["trick"], asked["leader"])
 
     def referee_legal_play(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.5: ``hand``, ``trick_so_far`` (first = led); option joker_lead_rule."""
         asked = take(query, ("hand",), ("trick_so_far",))
         resolved = self.resolve_options(options)
-        return _quinto_referee.legal_play(asked["hand"], asked["trick_so_far"] or [],
+        return referee.legal_play(asked["hand"], asked["trick_so_far"] or [],
                                           bool(resolved["joker_lead_rule"]))
 
     def play_fields(self, options: Options) -> tuple[DealField, ...]:
@@ -300,14 +290,14 @@ class QuintoRules(GameRules):
                       grouped="trick"),
             DealField("cachette", "cards", N_("The cachette"), "count", required=False, choices=self.deck_choices,
                       help=N_("Only if the team took the last trick")),
-            _quinto_form.doubling(self.resolve_options(options), "count"),
+            form.doubling(self.resolve_options(options), "count"),
         )
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §5.5 play, §5.3 quints, §5.4 trick
         values; the solver's search)? Besides the shared fields: the deal's ``multiplier`` (none,
         double, redouble) and the ``cachette``'s cards, which go with the last trick."""
-        from ._quinto_solver import QuintoTrickRules
+        from .tricks import QuintoTrickRules
 
         rest = {key: value for key, value in query.items() if key not in ("multiplier", "cachette")}
         multiplier = query.get("multiplier") or "none"
@@ -324,35 +314,35 @@ class QuintoRules(GameRules):
                                 card=shared[0].label)
         rules = QuintoTrickRules(multiplier=multiplier, joker_lead_rule=bool(self.resolve_options(options)[
             "joker_lead_rule"]), cachette=frozenset(cachette))
-        return _referee.claim(rest, rules, SEATS)
+        return judge_claim(rest, rules, SEATS)
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs without a trump (Quinto has none), the doubling and the cachette."""
         return (*(spec for spec in super().claim_fields(options) if spec.name != "trump"),
-                _quinto_form.doubling(self.resolve_options(options), "claim"),
+                form.doubling(self.resolve_options(options), "claim"),
                 DealField("cachette", "cards", N_("The cachette"), "claim", required=False, choices=self.deck_choices,
                           help=N_("Its 5 cards go with the last trick: its quints and one more trick value")))
 
     def referee_count(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.3, §5.4: the quints and trick points of a team's ``tricks`` (and ``cachette``)."""
-        return _quinto_referee.count_pile(query)
+        return referee.count_pile(query)
 
     def referee_doubling(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.2: ``calls`` from the dealer's left (``dealer`` names the seats): valid?,
         ``multiplier``, ``trick_value``."""
         asked = take(query, ("calls",), ("dealer",))
         resolved = self.resolve_options(options)
-        return _quinto_referee.doubling(asked["calls"], asked["dealer"], str(resolved["redouble_name"]))
+        return referee.doubling(asked["calls"], asked["dealer"], str(resolved["redouble_name"]))
 
     def referee_rubber(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.4: finished ``games`` (each ``{"totals": ...}``) -> the rubber."""
         asked = take(query, ("games",))
-        return _quinto_referee.rubber_from_games(asked["games"], str(self.resolve_options(options)["tie_at_250"]))
+        return referee.rubber_from_games(asked["games"], str(self.resolve_options(options)["tie_at_250"]))
 
     def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §5.4: ``totals_before`` with the ``deal`` (or its ``deal_score``)."""
         asked = take(query, ("totals_before",), ("deal", "deal_score"))
-        return _quinto_referee.game_end(asked, self.resolve_options(options))
+        return referee.game_end(asked, self.resolve_options(options))
 
     def referee_live_deal(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """A deal in play, trick by trick: the running state (see :meth:`live_state`)."""

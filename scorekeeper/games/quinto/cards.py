@@ -19,19 +19,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..cards import (
-    DECK_53,
-    JOKER,
-    NATURAL_ORDER,
-    Card,
-    Rank,
-    Suit,
-    display_key,
-    format_cards,
-    parse_cards,
-)
-from ..errors import N_, RuleViolation
-from .base import Say
+from ...cards import DECK_53, JOKER, NATURAL_ORDER, Card, Rank, Suit, display_key, format_cards, parse_cards
+from ...errors import N_, RuleViolation
+from ..base import Say
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
 TEAMS = ("A", "B")  # RULES §5.1: A = N + S, B = E + W

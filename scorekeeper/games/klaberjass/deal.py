@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import Any
 
-from ..cards import DECK_32, Suit, display_key, format_cards, parse_cards, sort_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._declare import pick, shown, whole
-from .melds import Meld, check_melds_consistent, meld_from_cards
+from ...cards import DECK_32, Suit, display_key, format_cards, parse_cards, sort_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..declare import pick, shown, whole
+from ..melds import Meld, check_melds_consistent, meld_from_cards
 
 SEATS = ("P1", "P2")  # RULES §0: the two players, who are also the scoring sides
 SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import DECK_32, Rank, format_cards
-from ..errors import N_, RuleViolation
-from . import jass
-from ._belote_deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
-from ._belote_score import BELOTE, CAPOT_88, CAPOT_BONUS, LAST_TRICK, meld_verdict
-from ._referee import Deal, count, hand_cards, playable, trick_cards, trick_ruling
-from .base import Options, Ruling, Say, take
-from .melds import Meld, MeldKind, find_melds, meld_value
+from ...cards import DECK_32, Rank, format_cards
+from ...errors import N_, RuleViolation
+from .. import jass
+from ..base import Options, Ruling, Say, take
+from ..melds import Meld, MeldKind, find_melds, meld_value
+from ..referee import Deal, count, hand_cards, playable, trick_cards, trick_ruling
+from .deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
+from .score import BELOTE, CAPOT_88, CAPOT_BONUS, LAST_TRICK, meld_verdict
 
 SEQUENCE_NAMES = {3: N_("tierce %(cards)s"), 4: N_("cinquante %(cards)s"), 5: N_("cent %(cards)s")}
 LONG_RUN = N_("cent %(cards)s (a run of %(length)d counts as one run of 5)")

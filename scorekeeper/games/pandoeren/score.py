@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, Card, Rank, Suit
-from ..errors import N_
-from . import jass
-from ._pandoeren_contracts import Kind, Partner
-from ._pandoeren_deal import SEATS, Deal, trick_verdict
-from ._pandoeren_roem import CARD_POINTS, LAST_TRICK, PANDOEREN_ORDERS, STUK, RoemVerdict, judge_roem
-from .base import MatchResult, Options, Say, ScoredDeal, highest_total
+from ...cards import SUIT_SYMBOLS, Card, Rank, Suit
+from ...errors import N_
+from .. import jass
+from ..base import MatchResult, Options, Say, ScoredDeal, highest_total
+from .contracts import Kind, Partner
+from .deal import SEATS, Deal, trick_verdict
+from .roem import CARD_POINTS, LAST_TRICK, PANDOEREN_ORDERS, STUK, RoemVerdict, judge_roem
 
 _PLAYS = MappingProxyType({  # (partner kind or "alone", trumps, called card known) -> the contract line
     ("called", True, True): N_("%(declarer)s plays %(contract)s %(suit)s with %(partner)s, who holds the "
