@@ -176,7 +176,7 @@ def test_a_writer_waits_in_the_queue_not_on_sqlite_s_busy_handler(db, tmp_path):
         second.start()
         second.join(timeout=0.2)
         assert second.is_alive() and landed == []  # queued behind the first writer
-        store._append(db, match_id, DEAL, None, None, None)
+        store.matches._append(db, match_id, DEAL, None, None, None)
     second.join(timeout=10)
     assert len(landed) == 1 and [d.seq for d in store.list_deals(db, match_id)] == [1, 2]
 

@@ -10,7 +10,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
-from . import MAX_ID, NotFound, _insert_match, _now, write_transaction
+from .db import MAX_ID, NotFound, now, write_transaction
+from .matches import insert_match
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -76,7 +77,7 @@ class RoundRow:
 def add_player(db: Database, name: str, licence: str = "") -> int:
     with write_transaction(db):
         table = db.table("players")
-        table.insert({"name": name, "licence": licence, "created": _now()})
+        table.insert({"name": name, "licence": licence, "created": now()})
         return int(table.last_pk)
 
 
@@ -104,7 +105,7 @@ def create_tournament(db: Database, *, name: str, game: str, options: Mapping[st
     with write_transaction(db):
         table = db.table("tournaments")
         table.insert({"name": name, "game": game, "options": json.dumps(dict(options)), "format": format,
-                      "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": _now()})
+                      "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": now()})
         return int(table.last_pk)
 
 
@@ -201,10 +202,10 @@ def add_round(db: Database, tournament_id: int, number: int, byes: Sequence[int]
             raise RuleViolation(N_("Round %(round)d is drawn already"), field="round", round=number)
         rounds = db.table("rounds")
         rounds.insert({"tournament_id": tournament_id, "number": number, "byes": json.dumps(list(byes)),
-                       "created": _now()})
+                       "created": now()})
         round_id = int(rounds.last_pk)
         for index, (sides, players, token, title) in enumerate(tables, start=1):
-            match_id = _insert_match(db, game=game, players=players, first_dealer=first_dealer, options=options,
+            match_id = insert_match(db, game=game, players=players, first_dealer=first_dealer, options=options,
                                      title=title, deal_limit=deal_limit)
             db.table("tables").insert({"round_id": round_id, "number": index, "match_id": match_id,
                                        "sides": json.dumps([list(side) for side in sides]),
@@ -267,24 +268,24 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
             key = (player["name"], player["licence"])
             if key not in known:
                 known[key] = insert("players", {"name": player["name"], "licence": player["licence"],
-                                                "created": _now()})
+                                                "created": now()})
             player_ids[old_id] = known[key]
         head = record["tournament"]
-        tournament_id = insert("tournaments", {**head, "options": json.dumps(dict(head["options"])), "created": _now()})
+        tournament_id = insert("tournaments", {**head, "options": json.dumps(dict(head["options"])), "created": now()})
         entry_ids = {}
         for old_id, members in record["entries"].items():
             entry_ids[old_id] = insert("entries", {"tournament_id": tournament_id,
                                                    "players": json.dumps([player_ids[p] for p in members])})
         for round_ in record["rounds"]:
             round_id = insert("rounds", {"tournament_id": tournament_id, "number": round_["number"],
-                                         "byes": json.dumps([entry_ids[e] for e in round_["byes"]]), "created": _now()})
+                                         "byes": json.dumps([entry_ids[e] for e in round_["byes"]]), "created": now()})
             for number, table in enumerate(round_["tables"], start=1):
-                match_id = _insert_match(db, game=head["game"], players=table["players"],
+                match_id = insert_match(db, game=head["game"], players=table["players"],
                                          first_dealer=table["first_dealer"], options=head["options"],
                                          title=table["title"], deal_limit=table["deal_limit"])
                 for seq, declarations in enumerate(table["deals"], start=1):
                     db.table("deals").insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(declarations),
-                                              "nonce": None, "created": _now(), "updated": None, "version": 1})
+                                              "nonce": None, "created": now(), "updated": None, "version": 1})
                 db.table("tables").insert({"round_id": round_id, "number": number, "match_id": match_id,
                                            "sides": json.dumps([[entry_ids[e] for e in side] for side in table["sides"]]),
                                            "token": new_token()})

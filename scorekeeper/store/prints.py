@@ -10,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
-from . import NotFound, _now, write_transaction
+from .db import NotFound, now, write_transaction
 
 @dataclass(frozen=True, slots=True)
 class PrintJob:
@@ -42,9 +42,9 @@ def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str
         if busy >= most:
             raise RuleViolation(N_("%(count)d booklets are being printed already: try again in a minute"),
                                 count=busy)
-        now = _now()
+        stamp = now()
         db.table("print_jobs").insert({"token": token, "kind": kind, "params": json.dumps(dict(params)),
-                                       "language": language, "total": total, "created": now, "updated": now})
+                                       "language": language, "total": total, "created": stamp, "updated": stamp})
     return get_print_job(db, token)
 
 
@@ -61,4 +61,4 @@ def update_print_job(db: Database, token: str, *, status: str, done: int | None 
     """Say how far the booklet has got (``done`` parts), or that it is finished or failed."""
     with write_transaction(db):
         db.execute("update print_jobs set status = ?, done = coalesce(?, done), error = ?, updated = ? "
-                   "where token = ?", [status, done, error, _now(), token])
+                   "where token = ?", [status, done, error, now(), token])

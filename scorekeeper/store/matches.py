@@ -1,0 +1,319 @@
+"""Matches and their deals, and the deal being played live (Quinto): rows in, plain frozen
+dataclasses out. Every write goes through :func:`.db.write_transaction`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..errors import N_, RuleViolation
+from .db import MAX_ID, Conflict, NotFound, now, write_transaction
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match: its game, seats and the options frozen when it started."""
+
+    id: int
+    game: str
+    title: str
+    players: Mapping[str, str]
+    first_dealer: str
+    options: Mapping[str, Any]
+    notes: str
+    created: str
+    version: int
+    deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal as the table declared it (the score is always derived)."""
+
+    id: int
+    match_id: int
+    seq: int
+    stored: str  # the declarations as the row holds them (JSON): a cache key needs no more
+    created: str
+    version: int
+
+    @cached_property
+    def declarations(self) -> Mapping[str, Any]:
+        """The declarations, read from ``stored`` when first asked for (a page kept rendered
+        is found by the stored text alone)."""
+        declarations: Mapping[str, Any] = json.loads(self.stored)
+        return declarations
+
+
+def _match(row: Mapping[str, Any]) -> Match:
+    return Match(id=row["id"], game=row["game"], title=row["title"] or "",
+                 players=json.loads(row["players"]), first_dealer=row["first_dealer"],
+                 options=json.loads(row["options"]), notes=row["notes"] or "",
+                 created=row["created"], version=row["version"], deal_limit=row["deal_limit"])
+
+
+_DEAL = "select id, match_id, seq, declarations, created, version from deals"  # Deal's fields, in order
+
+
+# -- matches ---------------------------------------------------------------------------
+
+def create_match(db: Database, *, game: str, players: Mapping[str, str], first_dealer: str,
+                 options: Mapping[str, Any], title: str = "", notes: str = "") -> int:
+    """Start a match; its options are frozen from now on."""
+    with write_transaction(db):
+        return insert_match(db, game=game, players=players, first_dealer=first_dealer, options=options,
+                             title=title, notes=notes)
+
+
+def insert_match(db: Database, *, game: str, players: Mapping[str, str], first_dealer: str,
+                  options: Mapping[str, Any], title: str = "", notes: str = "", deal_limit: int = 0) -> int:
+    """Insert a match inside the caller's write transaction; answers its id."""
+    table = db.table("matches")
+    table.insert({"game": game, "title": title, "players": json.dumps(dict(players)),
+                  "first_dealer": first_dealer, "options": json.dumps(dict(options)),
+                  "notes": notes, "created": now(), "version": 1, "deal_limit": deal_limit})
+    return int(table.last_pk)
+
+
+def get_match(db: Database, match_id: int) -> Match:
+    """:raise NotFound: no such match"""
+    if not 0 < match_id <= MAX_ID:
+        raise NotFound(match_id)
+    rows = list(db.query("select * from matches where id = ?", [match_id]))
+    if not rows:
+        raise NotFound(match_id)
+    return _match(rows[0])
+
+
+def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
+    """The most recent casual matches first (a tournament's tables are reached through it)."""
+    return [_match(r) for r in db.query(
+        "select * from matches where id not in (select match_id from tables) order by id desc limit ?", [limit])]
+
+
+def matches_of_player(db: Database, name: str, *, limit: int = 50) -> list[Match]:
+    """The casual matches where a seat holds ``name`` exactly (newest first): casual matches
+    keep names, not the club's players."""
+    return [_match(r) for r in db.query(
+        "select * from matches where id not in (select match_id from tables) and exists "
+        "(select 1 from json_each(matches.players) where value = ?) order by id desc limit ?", [name, limit])]
+
+
+def delete_match(db: Database, match_id: int) -> None:
+    """Remove a match and its deals."""
+    with write_transaction(db):
+        get_match(db, match_id)
+        if db.execute("select 1 from tables where match_id = ?", [match_id]).fetchone():
+            raise RuleViolation(N_("This match is a tournament's table: it cannot be deleted"))
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+        db.execute("delete from deals where match_id = ?", [match_id])
+        db.execute("delete from matches where id = ?", [match_id])
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def list_deals(db: Database, match_id: int) -> list[Deal]:
+    """The match's deals in playing order."""
+    return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
+
+
+def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
+    """:raise NotFound: no such deal in this match"""
+    if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):
+        raise NotFound(deal_id)
+    row = db.execute(f"{_DEAL} where id = ? and match_id = ?", [deal_id, match_id]).fetchone()
+    if row is None:
+        raise NotFound(deal_id)
+    return Deal(*row)
+
+
+Guard = Callable[[Match, Sequence[Deal]], None]
+"""Called with the match and its deals; raises to refuse the write. A new deal's guard runs
+before the write lock is taken, so that the slow part of the check (scoring the sheet) is done
+while other phones go on writing; inside the lock it runs again only if the match row changed
+meanwhile (every change to its deals bumps its version), so the lock is held for the write alone."""
+
+
+def _bump(db: Database, match: Match, version: int | None) -> None:
+    """Bump the version of ``match``, read under the caller's write lock; Conflict if the form
+    was drawn from another ``version``."""
+    if not _bump_unchanged(db, match, version):
+        raise Conflict(match.version)
+
+
+def _bump_unchanged(db: Database, match: Match, version: int | None) -> bool:
+    """Bump the version if the match row is still ``match`` (the version, which every change to
+    the match or its deals bumps, is the same) and ``version`` is its version; else change
+    nothing and answer False."""
+    if version is not None and version != match.version:
+        return False
+    return bool(db.execute("update matches set version = version + 1 where id = ? and version = ?",
+                           [match.id, match.version]).rowcount)
+
+
+def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
+             version: int | None = None, nonce: str | None = None,
+             guard: Guard | None = None,
+             read: tuple[Match, Sequence[Deal]] | None = None) -> tuple[int, bool]:
+    """Append a deal.
+
+    A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
+    nothing and answers the deal it recorded first.
+
+    :param version: the match version the form was drawn from; Conflict if it changed
+    :param read: the match and its deals as the caller has just read them (the page it drew):
+        the guard runs on them rather than on a second reading; under the lock it runs again
+        only if the match changed since
+    :return: (deal id, whether it was recorded now)
+    """
+    checked = None  # the match row the guard passed, before the lock
+    if guard:
+        checked, deals = read or (get_match(db, match_id), list_deals(db, match_id))
+        try:
+            guard(checked, deals)
+        except RuleViolation:
+            if not (nonce and _nonce_seen(db, nonce)):
+                raise
+            checked = None  # a replay (the match may have ended with it): answered under the lock
+    with write_transaction(db):
+        if nonce:
+            seen = _nonce_seen(db, nonce)
+            if seen and seen[0]["match_id"] == match_id:
+                return int(seen[0]["id"]), False
+            if seen:
+                raise Conflict(get_match(db, match_id).version)
+        return _append(db, match_id, declarations, version, nonce, guard, checked), True
+
+
+def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
+    return list(db.query("select id, match_id from deals where nonce = ?", [nonce]))
+
+
+def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
+            nonce: str | None, guard: Guard | None, checked: Match | None = None) -> int:
+    """Append a deal inside the caller's write transaction; answers its id. The ``guard`` is not
+    run again if it passed on this very match row (``checked``): no deal changed since, and the
+    version is bumped from it in one statement."""
+    if checked is None or not _bump_unchanged(db, checked, version):
+        match = get_match(db, match_id)
+        if guard and match != checked:
+            guard(match, list_deals(db, match_id))
+        _bump(db, match, version)
+    cursor = db.execute(
+        "insert into deals (match_id, seq, declarations, nonce, created, updated, version)"
+        " select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
+        [match_id, json.dumps(dict(declarations)), nonce or None, now(), match_id])
+    return int(cursor.lastrowid)
+
+
+def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
+                version: int | None = None, guard: Guard | None = None) -> None:
+    """Replace a deal's declarations; Conflict if the deal changed since ``version``."""
+    with write_transaction(db):
+        deal = get_deal(db, match_id, deal_id)
+        if version is not None and version != deal.version:
+            raise Conflict(deal.version)
+        match = get_match(db, match_id)
+        if guard:
+            guard(match, [d if d.id != deal_id else _replace_declarations(d, declarations)
+                          for d in list_deals(db, match_id)])
+        _bump(db, match, None)
+        db.execute("update deals set declarations = ?, updated = ?, version = version + 1 where id = ?",
+                   [json.dumps(dict(declarations)), now(), deal_id])
+
+
+def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
+    return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version)
+
+
+def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None) -> None:
+    """Remove one deal; every later line is re-scored from the remaining declarations."""
+    with write_transaction(db):
+        deal = get_deal(db, match_id, deal_id)
+        if version is not None and version != deal.version:
+            raise Conflict(deal.version)
+        _bump(db, get_match(db, match_id), None)
+        db.execute("delete from deals where id = ?", [deal_id])
+
+
+def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -> int | None:
+    """Take back the match's last deal, if the match is still as the phone saw it.
+
+    :param version: the match version the sheet was drawn from; Conflict if a deal was
+        recorded, edited or deleted since (so one phone never takes back another's deal)
+    :return: how many deals were left before the undo, or None when there was none
+    """
+    with write_transaction(db):
+        match = get_match(db, match_id)
+        deals = list_deals(db, match_id)
+        if not deals:
+            return None
+        _bump(db, match, version)
+        db.execute("delete from deals where id = ?", [deals[-1].id])
+        return len(deals)
+
+
+# -- a deal recorded live, trick by trick ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LiveDeal:
+    """A match's deal in play: the declarations so far (the score is always derived)."""
+
+    match_id: int
+    declarations: Mapping[str, Any]
+    version: int
+
+
+def get_live_deal(db: Database, match_id: int) -> LiveDeal | None:
+    """The match's deal in play, or None."""
+    rows = list(db.query("select * from live_deals where match_id = ?", [match_id]))
+    if not rows:
+        return None
+    return LiveDeal(rows[0]["match_id"], json.loads(rows[0]["declarations"]), rows[0]["version"])
+
+
+def _live_version(db: Database, match_id: int, version: int | None) -> None:
+    """Conflict unless the deal in play is still the one at ``version`` (None: there must be none)."""
+    current = get_live_deal(db, match_id)
+    if (current.version if current else None) != version:
+        raise Conflict(current.version if current else 0)
+
+
+def put_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int | None) -> int:
+    """Start the deal in play (``version`` None) or replace it as seen at ``version``.
+
+    :raise Conflict: another phone started or changed it meanwhile
+    :return: its new version
+    """
+    with write_transaction(db):
+        get_match(db, match_id)
+        _live_version(db, match_id, version)
+        db.table("live_deals").upsert({"match_id": match_id, "declarations": json.dumps(dict(declarations)),
+                                       "updated": now(), "version": (version or 0) + 1}, pk="match_id")
+        return (version or 0) + 1
+
+
+def delete_live_deal(db: Database, match_id: int, *, version: int) -> None:
+    """Give up the deal in play, as seen at ``version``."""
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+
+
+def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int,
+                     guard: Guard | None = None) -> int:
+    """Put the deal in play (seen at ``version``) on the sheet as ``declarations``, in one step.
+
+    :return: the new deal's id
+    """
+    with write_transaction(db):
+        _live_version(db, match_id, version)
+        deal_id = _append(db, match_id, declarations, None, None, guard)
+        db.execute("delete from live_deals where match_id = ?", [match_id])
+        return deal_id
