@@ -78,4 +78,4 @@ soak: test-deps
 		tests/test_faults.py tests/test_fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info scorekeeper/games/*.c scorekeeper/games/*.so
+	rm -rf $(VENV) build *.egg-info scorekeeper/*/*.c scorekeeper/*/*.so

@@ -1,6 +1,6 @@
 """The claim solver's search, compiled by Cython when it can be (about 2.2x faster).
 
-The two modules stay plain Python, and are the only source: Cython compiles them as they are,
+The three modules stay plain Python, and are the only source: Cython compiles them as they are,
 with the C types the hottest functions declare (``@cython.locals``, read as nothing uncompiled).
 Where the build cannot compile (no C compiler, no Python headers), the install goes on and the
 solver runs as plain Python; pyproject.toml holds everything else.
@@ -9,7 +9,8 @@ solver runs as plain Python; pyproject.toml holds everything else.
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["scorekeeper/games/_solver_engine.py", "scorekeeper/games/_solver_search.py"]
+# the search, and the Jass kernel whose legal/beats it calls at every node
+COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
 
 
 class OptionalBuildExt(build_ext):

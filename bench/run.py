@@ -277,7 +277,8 @@ def _child(args: list[str]) -> tuple[float, float]:
 def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any], plain_tables: str) -> list[Measure]:
     """One booklet printed by the printing process (as a page starts it), against one plain
     WeasyPrint render of ``plain_tables`` in one process: time and the largest process's peak memory."""
-    from scorekeeper import booklet, store
+    from scorekeeper import store
+    from scorekeeper.web import booklet
 
     with app.app_context():
         job = store.create_print_job(store.get_db(), token=kind, kind=kind, params=params, language="en",

@@ -1,4 +1,4 @@
-"""Speed of the double-dummy solver (scorekeeper.games.solver) on seeded random deals.
+"""Speed of the double-dummy solver (scorekeeper.solver) on seeded random deals.
 
 Run ``.venv/bin/python bench/solver_bench.py [--deals N]``: it prints a table, and
 :func:`measure` returns the rows (``name``, ``value``, ``unit``, ``target``, ``met``) for
@@ -31,16 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.cards import DECK_32, Card, Suit, display_key
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games import _solver_engine, jass
-from scorekeeper.games.solver import (
-    Position,
-    best_points,
-    best_tricks,
-    contree_rules,
-    klaberjass_rules,
-    solve,
-    within,
-)
+from scorekeeper.games import jass
+from scorekeeper.games.contree.referee import contree_rules
+from scorekeeper.games.klaberjass.referee import klaberjass_rules
+from scorekeeper.solver import Position, best_points, best_tricks, engine, solve, within
 
 DEALS = 200
 QUINTO_FULL_DEALS = 20  # a few full Quinto deals take minutes each: the case is bounded
@@ -138,7 +132,7 @@ def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict
         ("Quinto: all tricks?, a full 12-trick deal", quinto_full, all_tricks, None, QUINTO_FULL_BUDGET),
     ]
     rows: list[dict[str, object]] = []
-    out("the search: " + ("compiled by Cython (setup.py)" if _solver_engine.__file__.endswith(".so") else
+    out("the search: " + ("compiled by Cython (setup.py)" if engine.__file__.endswith(".so") else
                           "plain Python (not compiled: see setup.py)"))
     out(f"{'case':50} {'deals':>5} {'median s':>9} {'p99 s':>8} {'max s':>8} {'target p99':>10}  met")
     for name, positions, ask, target, *budget in cases:

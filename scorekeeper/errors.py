@@ -1,8 +1,15 @@
-"""The one error type for input the rules refuse.
+"""The engine's words: the one error type for input the rules refuse (:class:`RuleViolation`),
+and the line of an explanation (:class:`Say`).
 
 The engine must stay free of Flask-Babel, so messages are plain ``%``-templates marked
 with :func:`N_` for extraction and translated where they are shown.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 
 def N_(message: str) -> str:
@@ -24,3 +31,32 @@ class RuleViolation(ValueError):
         self.template = template
         self.field = field
         self.params = params
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """One line of an explanation that a referee could read aloud.
+
+    ``template`` is ``N_``-marked; ``params`` fill its ``%(name)s`` placeholders.
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, gettext: Callable[[str], str] = _identity) -> str:
+        """The line in the reader's language (``gettext`` translates the template).
+
+        A parameter that is itself a Say (a meld's name, a contract) is rendered in turn.
+
+        >>> Say("%(who)s made %(what)s", {"who": "N–S", "what": Say("a tierce")}).render()
+        'N–S made a tierce'
+        """
+        text = gettext(self.template)
+        if not self.params:
+            return text
+        return text % {key: value.render(gettext) if isinstance(value, Say) else value
+                       for key, value in self.params.items()}

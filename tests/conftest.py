@@ -16,9 +16,9 @@ from scorekeeper import create_app, games, store
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Stop at once if a module compiled by setup.py is older than its source: the suite would
     test the old code (Python imports the compiled module first)."""
-    folder = Path(games.__file__).parent
-    for built in folder.glob("*.so"):
-        source = folder / (built.name.split(".")[0] + ".py")
+    package = Path(games.__file__).parent.parent
+    for built in package.glob("*/*.so"):
+        source = built.parent / (built.name.split(".")[0] + ".py")
         if source.exists() and built.stat().st_mtime < source.stat().st_mtime:
             pytest.exit(f"{built.name} is older than {source.name}: compile it again with `make install`", 2)
 

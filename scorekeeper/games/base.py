@@ -13,39 +13,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import N_, RuleViolation
+from ..errors import N_, RuleViolation, Say  # noqa: F401  (Say: re-exported, the engine's explanation line)
 
 Options = Mapping[str, Any]
 """Resolved house rules of a match: every option key of the game, with its value."""
-
-
-def _identity(text: str) -> str:
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class Say:
-    """One line of an explanation that a referee could read aloud.
-
-    ``template`` is ``N_``-marked; ``params`` fill its ``%(name)s`` placeholders.
-    """
-
-    template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def render(self, gettext: Callable[[str], str] = _identity) -> str:
-        """The line in the reader's language (``gettext`` translates the template).
-
-        A parameter that is itself a Say (a meld's name, a contract) is rendered in turn.
-
-        >>> Say("%(who)s made %(what)s", {"who": "N–S", "what": Say("a tierce")}).render()
-        'N–S made a tierce'
-        """
-        text = gettext(self.template)
-        if not self.params:
-            return text
-        return text % {key: value.render(gettext) if isinstance(value, Say) else value
-                       for key, value in self.params.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Card, Suit, format_cards, parse_cards, sort_cards
+from .. import solver
 from ..errors import N_, RuleViolation
 from . import jass
 from .base import Ruling, Say, take
@@ -86,8 +87,6 @@ def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str],
     sides change with the deal reads its ``extra`` fields with ``table``: the asked fields ->
     (trump, contract, seat -> side).
     """
-    from . import solver  # the search is only loaded when a claim is asked
-
     optional = ("trick_so_far", "trump", "exact", *extra) + (("contract",) if with_contract else ())
     asked = take(query, ("hands", "leader", "claimant", "claim"), optional)
     exact = asked["exact"]
@@ -98,7 +97,8 @@ def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str],
     position = solver.Position(rules=rules, play_order=tuple(play_order), hands=asked["hands"],
                                leader=asked["leader"], trick_so_far=asked["trick_so_far"] or (),
                                trump=trump, contract=contract, sides=sides)
-    return solver.solve(position, asked["claimant"], asked["claim"], exact=bool(exact)).ruling()
+    solution = solver.solve(position, asked["claimant"], asked["claim"], exact=bool(exact))
+    return Ruling(solution.answer(), solution.lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import booklet, games, pairings, records, store
+from .. import games, pairings, records, store
 from ..errors import RuleViolation
-from . import access
+from . import access, booklet
 from .forms import ImportForm
 from .sheets import sheet_view
 from .tournaments import State, TableView, load_state

@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import booklet, store
+from .. import store
 from ..errors import RuleViolation
+from . import booklet
 from .forms import sheets_form
 from .main import recent_matches, render_index
 

@@ -18,7 +18,7 @@ from flask import Blueprint, abort, render_template, request
 from .. import games, store
 from ..cards import parse_cards, sort_cards
 from ..errors import N_, RuleViolation
-from ..games import solver
+from .. import solver
 from ..games.base import GameRules, Options, Ruling
 from . import access
 from .forms import form_values, referee_form

@@ -14,7 +14,7 @@ from scorekeeper.errors import RuleViolation
 from scorekeeper.games import get_rules
 from scorekeeper.games.quinto.cards import legal_cards
 from scorekeeper.games.quinto.tricks import QuintoTrickRules
-from scorekeeper.games.solver import Position, best_points, best_tricks, solve
+from scorekeeper.solver import Position, best_points, best_tricks, solve
 
 NESW = ("N", "E", "S", "W")
 SIDES = {"N": "A", "S": "A", "E": "B", "W": "B"}

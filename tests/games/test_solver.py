@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 from scorekeeper.cards import DECK_32, DECK_33, Card, Rank, Suit, display_key, parse_cards
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import jass
-from scorekeeper.games._solver_rules import TrickRules
 from scorekeeper.games.jass import CardOrders, Contract, RankTable
-from scorekeeper.games.solver import (
-    JassRules, Position, Trick, belote_rules, best_points, best_tricks, contree_rules, klaberjass_rules, solve,
-)
+from scorekeeper.games.belote.referee import belote_rules
+from scorekeeper.games.contree.referee import contree_rules
+from scorekeeper.games.jass_tricks import JassRules
+from scorekeeper.games.klaberjass.referee import klaberjass_rules
+from scorekeeper.solver import Position, Trick, TrickRules, best_points, best_tricks, solve
 
 A, K, Q, J, T, N9, N8, N7, N6 = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
                                  Rank.SEVEN, Rank.SIX)
@@ -172,7 +173,7 @@ def test_any_small_position_is_solved_as_minimax_solves_it(game, tricks, seat, r
 def test_the_best_points_do_not_depend_on_where_the_search_starts():
     """The points search may start from a guess (the best tricks' share of the points); from
     any guess, at the ends of the range or far off, it finds the same value as minimax."""
-    from scorekeeper.games.solver import _engine
+    from scorekeeper.solver import _engine
 
     rng = random.Random("solver-guess")
     for case in range(120):
@@ -190,7 +191,7 @@ def test_positions_of_one_shape_bound_each_other_and_change_no_value(monkeypatch
     differ only in what their cards are worth, so the points search lets each bound the others
     (with 3 tricks left or more): on 5- and 6-trick positions, where many share a shape, it finds
     the best points that a search keeping no shapes finds, card points and last trick alike."""
-    from scorekeeper.games import _solver_engine
+    from scorekeeper.solver import engine
 
     rng = random.Random("solver-shapes")
     for case in range(70):
@@ -198,7 +199,7 @@ def test_positions_of_one_shape_bound_each_other_and_change_no_value(monkeypatch
         position = random_position(rng, rules, seats, contracts, tricks=rng.choice((5, 6)))
         claimant = position.sides[rng.choice(seats)]
         shapes_kept = best_points(position, claimant)
-        monkeypatch.setattr(_solver_engine, "SHAPE_KEEPS", 0)
+        monkeypatch.setattr(engine, "SHAPE_KEEPS", 0)
         assert best_points(position, claimant) == shapes_kept, (case, position)
         monkeypatch.undo()
 
@@ -241,10 +242,10 @@ def test_exact_answers_name_both_sides():
     assert answer.claimant == "A" and not answer.holds
     assert answer.best_tricks == {"A": 0, "B": 2}
     assert answer.best_points == {"A": 0, "B": 35}  # A♠ 11 + 10♠ 10, then K♠ 4 + last trick 10
-    ruling = answer.ruling()
-    assert ruling.answer["line"][0] == {"cards": [["N", "AS"], ["E", "7H"], ["S", "8S"], ["W", "10S"]],
+    ruling = answer.answer()
+    assert ruling["line"][0] == {"cards": [["N", "AS"], ["E", "7H"], ["S", "8S"], ["W", "10S"]],
                                         "winner": "E", "points": 21}
-    assert ruling.answer["best_tricks"] == {"A": 0, "B": 2}
+    assert ruling["best_tricks"] == {"A": 0, "B": 2}
 
 
 # -- hand-made positions --------------------------------------------------------------------
@@ -390,8 +391,8 @@ def test_a_claim_settled_in_time_is_answered_when_each_sides_best_would_take_too
     """The server gives a claim a budget: when it runs out after the claim is settled, in the
     best play asked for besides (``exact``), the claim is still answered, and the referee's
     last line says the best play would take too long."""
-    from scorekeeper.games import solver as module
-    from scorekeeper.games.solver import BEST_TOO_LONG, within
+    from scorekeeper import solver as module
+    from scorekeeper.solver import BEST_TOO_LONG, within
 
     rng = random.Random(7)
     deck = sorted(DECK_32, key=display_key)
@@ -410,7 +411,7 @@ def test_a_claim_settled_in_time_is_answered_when_each_sides_best_would_take_too
     assert answer.holds == solve(position, "A", claim).holds
     assert answer.best_points is None
     assert answer.lines[-1].template in BEST_TOO_LONG
-    assert "best_points" not in answer.ruling().answer
+    assert "best_points" not in answer.answer()
 
 
 # -- compiled or not, one search -------------------------------------------------------------
@@ -428,16 +429,17 @@ def answers_of_random_positions() -> list[list[int]]:
 
 PLAIN_PYTHON = """
 import importlib.machinery as machinery, json, sys
-games = sys.argv[1]
-def only_sources(path):  # the solver's folder without its compiled modules
-    if path != games:
+folders = sys.argv[1:]
+def only_sources(path):  # the folders of the compiled modules, without them
+    if path not in folders:
         raise ImportError
     return machinery.FileFinder(path, (machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES))
 sys.path_hooks.insert(0, only_sources)
 sys.path_importer_cache.clear()
-from scorekeeper.games import _solver_engine, _solver_search
+from scorekeeper.games import jass_tricks
+from scorekeeper.solver import engine, search
 from tests.games.test_solver import answers_of_random_positions
-print(json.dumps({"files": [_solver_engine.__file__, _solver_search.__file__],
+print(json.dumps({"files": [engine.__file__, search.__file__, jass_tricks.__file__],
                   "answers": answers_of_random_positions()}))
 """
 
@@ -451,11 +453,11 @@ def test_the_search_answers_alike_compiled_or_as_plain_python():
     import sys
     from pathlib import Path
 
-    from scorekeeper.games import _solver_engine
+    from scorekeeper import games, solver
 
-    games = str(Path(_solver_engine.__file__).parent)
+    folders = [str(Path(package.__file__).parent) for package in (solver, games)]
     root = str(Path(__file__).resolve().parents[2])
-    done = subprocess.run([sys.executable, "-c", PLAIN_PYTHON, games], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", PLAIN_PYTHON, *folders], capture_output=True, text=True,
                           cwd=root, check=True)
     plain = json.loads(done.stdout)
     assert all(name.endswith(".py") for name in plain["files"]), plain["files"]

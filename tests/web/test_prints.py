@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scorekeeper import booklet, store
+from scorekeeper import store
+from scorekeeper.web import booklet
 from tests.helpers import csrf_token
 
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",

@@ -277,7 +277,7 @@ def test_a_claim_settled_in_time_is_answered_and_says_what_would_take_too_long(c
     """The budget runs out once the claim is settled, while each side's best play is worked
     out: the page gives the verdict and the line, the best tricks if they were found, and
     says that the rest would take too long (before, the whole claim was refused)."""
-    from scorekeeper.games import solver
+    from scorekeeper import solver
     from scorekeeper.web import referee
 
     settled = []

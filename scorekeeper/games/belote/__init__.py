@@ -241,11 +241,10 @@ class BeloteRules(GameRules):
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §1.9 play, the solver's search)?"""
-        from ..solver import belote_rules
 
         resolved = self.resolve_options(options)
         table = seating(resolved)
-        rules = belote_rules(players=int(resolved["players"]),
+        rules = referee.belote_rules(players=int(resolved["players"]),
                              must_undertrump_partner=bool(resolved["must_undertrump_partner"]))
         return judge_claim(query, rules, table.play_order_after(table.seats[-1]), with_contract=True)
 

@@ -8,12 +8,14 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...cards import DECK_32, Rank, format_cards
 from ...errors import N_, RuleViolation
 from .. import jass
 from ..base import Options, Ruling, Say, take
+from ..jass_tricks import JassRules
 from ..melds import Meld, MeldKind, find_melds, meld_value
 from ..referee import Deal, count, hand_cards, playable, trick_cards, trick_ruling
 from .deal import HAND, SEATS, read_contract, read_melds, read_trump, seating
@@ -155,3 +157,9 @@ def count_pile(query: Mapping[str, Any], options: Options) -> Ruling:
                     unplayed_size=len(DECK_32) - table.players * HAND,
                     unplayed_label=N_("the turned-up card and the undealt cards"))
     return count(asked, deal, suit, kind)
+
+
+def belote_rules(*, players: int = 4, must_undertrump_partner: bool = False) -> JassRules:
+    """Belote (RULES.md §1.9; three players §1.10): suit, sans atout or tout atout."""
+    style = jass.BELOTE_PLAY if players == 4 else jass.BELOTE_THREE_PLAY
+    return JassRules(replace(style, must_undertrump_partner=must_undertrump_partner))

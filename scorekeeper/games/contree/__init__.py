@@ -390,9 +390,8 @@ class ContreeRules(GameRules):
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with every hand shown (RULES.md §2.6 play, the solver's search)?"""
-        from ..solver import contree_rules
 
-        return judge_claim(query, contree_rules(forced_undertrump=bool(options["forced_undertrump"])),
+        return judge_claim(query, referee.contree_rules(forced_undertrump=bool(options["forced_undertrump"])),
                               SEATS)
 
     def referee_redeal_check(self, query: Mapping[str, Any], options: Options) -> Ruling:

@@ -7,12 +7,14 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...cards import Card
 from ...errors import N_, RuleViolation
 from .. import jass
 from ..base import Options, Ruling, Say, take
+from ..jass_tricks import JassRules
 from ..referee import Deal, count, hand_cards, labels, playable, trick_cards, trick_ruling
 
 HAND_SIZE = 8  # RULES §2.2: 32 cards, 8 to each of the four players
@@ -72,3 +74,8 @@ def count_pile(query: Mapping[str, Any]) -> Ruling:
     unbid capot has no bonus)."""
     asked = take(query, ("pile", "trump"), ("last_trick",))
     return count(asked, Deal(TRICK_SIZE, HAND_SIZE), jass.read_trump(asked["trump"], jass.Contract.SUIT))
+
+
+def contree_rules(*, forced_undertrump: bool = True) -> JassRules:
+    """Belote Contrée (RULES.md §2.6; option ``forced_undertrump`` §2.4)."""
+    return JassRules(replace(jass.CONTREE_PLAY, forced_undertrump=forced_undertrump))

@@ -259,9 +259,8 @@ class KlaberjassRules(GameRules):
 
     def referee_claim(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Does a claim hold with both hands shown (RULES.md §3.5 play, the solver's search)?"""
-        from ..solver import klaberjass_rules
 
-        return judge_claim(query, klaberjass_rules(), self.seats)
+        return judge_claim(query, referee.klaberjass_rules(), self.seats)
 
     def count_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs and the stock (RULES.md §3.1: 14 cards in no trick)."""

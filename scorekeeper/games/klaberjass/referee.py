@@ -17,6 +17,7 @@ from ...cards import DECK_32, NATURAL_ORDER, SUIT_SYMBOLS, Card, Rank, Suit, for
 from ...errors import N_, RuleViolation
 from .. import jass
 from ..base import Ruling, Say, take
+from ..jass_tricks import JassRules
 from ..melds import Meld, MeldKind, compare_sequences_klaberjass, find_melds, klaberjass_sequence_value
 from ..referee import Deal, count, labels, playable, trick_ruling
 from .deal import HAND_SIZE, SEATS, SUITS, TRICK_SIZE, TRICKS, read_sequences, sort_sequences
@@ -214,3 +215,8 @@ def count_pile(query: Mapping[str, object]) -> Ruling:
     deal = Deal(TRICK_SIZE, TRICKS, unplayed="stock", unplayed_size=len(DECK_32) - TRICK_SIZE * TRICKS,
                 unplayed_label=N_("the stock"))
     return count(asked, deal, Suit(_trump(asked["trump"])))
+
+
+def klaberjass_rules() -> JassRules:
+    """Klaberjass, two players (RULES.md §3.5)."""
+    return JassRules(jass.KLABERJASS_PLAY)

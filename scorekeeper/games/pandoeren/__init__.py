@@ -123,7 +123,6 @@ class PandoerenRules(GameRules):
         """Does a claim hold with every hand shown (RULES.md §4.5 play, the solver's search)? The
         claimant plays with the ``partner`` the contract gave (none: alone) against the others;
         ``trump`` or a ``contract`` played without trumps (Zwabber, Solo-Zwabber)."""
-        from ..solver import pandoeren_rules
 
         def table(asked: Mapping[str, Any]) -> tuple[Any, Any, Mapping[str, str]]:
             claimant, partner = asked["claimant"], asked["partner"]
@@ -137,7 +136,7 @@ class PandoerenRules(GameRules):
             sides = {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
             return asked["trump"], asked["contract"], sides
 
-        return judge_claim(query, pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
+        return judge_claim(query, referee.pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, the claimant's partner this deal, and a contract without trumps."""

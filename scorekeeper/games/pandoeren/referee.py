@@ -7,12 +7,14 @@ Each answers plain, JSON-ready data (RULES.md §6 names) and the lines a referee
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...cards import SUIT_ORDER, Card, Rank, Suit, format_cards, parse_cards
 from ...errors import N_, RuleViolation
 from .. import jass
 from ..base import Options, Ruling, Say, take
+from ..jass_tricks import JassRules
 from ..referee import Deal, count, labels, playable, trick_ruling
 from .contracts import PandoerContract, Partner, bid_key, compare_bids, parse_contract
 from .deal import CALLABLE, SEATS, SUITS, TRICKS, read_table_roem
@@ -286,3 +288,17 @@ def count_pile(query: Mapping[str, Any]) -> Ruling:
     deal = Deal(TRICK_SIZE, TRICKS, LAST_TRICK, PANDOEREN_ORDERS, unplayed="discard", unplayed_size=1,
                 unplayed_label=N_("the discard"))
     return count(asked, deal, suit, mode)
+
+
+@dataclass(frozen=True)
+class PandoerenTrickRules(JassRules):
+    """Pandoeren's play (RULES.md §4.5), whose trump is read as its play questions read it: a
+    suit, or none for a contract played without trumps (Zwabber, Solo-Zwabber)."""
+
+    def read_trump(self, trump: object, contract: object) -> tuple[Suit | None, jass.Contract]:
+        return play_mode(trump, contract)
+
+
+def pandoeren_rules() -> PandoerenTrickRules:
+    """Pandoeren, four players (RULES.md §4.5), with its card orders and last trick (§4.1)."""
+    return PandoerenTrickRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, LAST_TRICK)

@@ -1,4 +1,4 @@
-"""Quinto's trick play for the claim solver (scorekeeper.games.solver): loaded only when a claim
+"""Quinto's trick play for the claim solver (scorekeeper.solver): loaded only when a claim
 is asked. RULES.md §5.1 (the highest card wins, whatever was led), §5.3 (quints score to the
 trick's winner; the cachette goes with the last trick), §5.4 (trick values), §5.5 (legal play)."""
 
@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 
 from ...cards import DECK_53, JOKER, Card, Suit
 from ...errors import N_, RuleViolation
-from .._solver_rules import TrickRules
-from .._solver_search import Kernel, generic_kernel
+from ...solver.rules import TrickRules
+from ...solver.search import Kernel, generic_kernel
 from ..jass import Contract
 from .cards import MULTIPLIERS, TRICK_VALUE, legal_cards, quints_in, rank_key, trick_winner
 

@@ -12,34 +12,37 @@ does not, gives a defeating line of play, trick by trick, legal card by card.
   and the last-trick bonus included). The claimant side maximises, every other side
   minimises.
 
-**The rules adapter** (:class:`TrickRules`) is everything the solver knows of a game::
+The solver knows no game: it imports the card model and its own modules only. **The rules
+adapter** (:class:`TrickRules`, in :mod:`.rules`) is everything it knows of a game, and each game
+hands it its own::
 
     players: int                 # seats; a trick holds one card of each
     deck: frozenset[Card]
     last_trick_bonus: int        # points to the winner of the last trick
     partners: bool               # partner exceptions (the partner sits two seats before you)
-    read_trump(trump, contract) -> (Suit | None, Contract)   # checked; default: jass's
+    read_trump(trump, contract) -> (Suit | None, contract)   # checked; the contract is the game's
     legal(hand, trick, seat, partner_winning, *, trump, contract) -> frozenset[Card]
     winner(trick, *, trump, contract) -> int                 # index of the winning card
     points(cards, *, trump, contract) -> int                 # a trick's worth, no bonus
     kernel(trump, contract, seats) -> Kernel                 # optional fast form
 
 ``partner_winning`` is read from the trick: the card two before yours wins (four seats and
-``partners`` only). :class:`JassRules` serves the Jass family through
-:func:`jass.legal_plays` and a bitmask kernel; Belote, Contrée and Klaberjass have
-factories below. Pandoeren plugs in as :func:`pandoeren_rules`: ``JassRules(PANDOEREN_PLAY,
-orders=its CardOrders, last_trick_bonus=5)`` reading its own trump (a suit, or a contract without
-trumps), with per-contract sides. Quinto subclasses :class:`TrickRules`
+``partners`` only). The Jass family's adapter (``scorekeeper.games.jass_tricks.JassRules``)
+serves Belote, Contrée and Klaberjass through ``jass.legal_plays`` and a bitmask kernel of its
+own, each game's ``referee`` module making it for its rules (``belote_rules`` ...); Pandoeren's
+(``pandoeren.referee.pandoeren_rules``) adds its card orders and its own trump (a suit, or a
+contract without trumps), with per-contract sides. Quinto (``quinto.tricks``) subclasses :class:`TrickRules`
 (its own ``legal``/``winner``, ``points`` = trick value + quints, the cachette as
 ``last_trick_bonus``, ``read_trump`` returning no trump) with a kernel of its own (the cards
 in their one global rank); an adapter without a kernel is asked itself, each answer
 remembered, which is exact but slower.
 
-The search (``_solver_engine``) is alpha-beta over single cards with transposition tables,
+The search (:mod:`.engine`) is alpha-beta over single cards with transposition tables,
 sure-trick bounds and interchangeable cards searched once; a claim is one null-window test
 ("at least N?"), an exact value a bisection of such tests. The install compiles the search
 with Cython where it can (``setup.py``); it runs as plain Python otherwise.
 
+>>> from scorekeeper.games.contree.referee import contree_rules  # a game's adapter
 >>> position = Position(rules=contree_rules(), play_order=("N", "E", "S", "W"), leader="N", trump="H",
 ...     hands={"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"})
 >>> answer = solve(position, "A", "all")
@@ -55,139 +58,20 @@ Trick 2: E 8♦, S 7♠, W 9♠, N K♠; E wins
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import Card, Suit, parse_cards
-from ..errors import N_, RuleViolation
-from ._solver_engine import Engine, OutOfTime
-from ._solver_explain import Trick, explain, line_of_play
-from ._solver_rules import (
-    JassRules,
-    TrickRules,
-    belote_rules,
-    contree_rules,
-    klaberjass_rules,
-    pandoeren_rules,
-)
-from .base import Ruling, Say
-from .jass import Contract
+from ..errors import N_, RuleViolation, Say
+from .engine import Engine, OutOfTime
+from .explain import Trick, explain, line_of_play
+from .position import Position
+from .rules import TrickRules
 
-__all__ = ["JassRules", "Position", "Solution", "Trick", "TrickRules", "belote_rules", "best_points",
-           "best_tricks", "contree_rules", "klaberjass_rules", "pandoeren_rules", "solve"]
-
-PARTNERSHIPS = MappingProxyType({"N": "A", "S": "A", "E": "B", "W": "B"})
-"""RULES.md §0: team A = N + S, team B = E + W (the default sides of a N E S W table)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Position:
-    """A trick-play position with every hand visible, checked when made.
-
-    Cards may be given as codes (``"AS 10S"``); ``sides`` defaults to the RULES.md §0
-    partnerships at a N E S W table, else one side per seat. ``leader`` led the current
-    trick (or leads the next one when ``trick_so_far`` is empty).
-    """
-
-    rules: TrickRules
-    play_order: tuple[str, ...]
-    hands: Mapping[str, frozenset[Card]]
-    leader: str
-    trick_so_far: tuple[Card, ...] = ()
-    trump: Suit | None = None
-    contract: Contract = Contract.SUIT
-    sides: Mapping[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        order = tuple(self.play_order) if isinstance(self.play_order, Sequence) else ()
-        if len(order) != self.rules.players or len(set(order)) != len(order):
-            raise RuleViolation(N_("play_order must list the %(players)d seats once each"),
-                                field="play_order", players=self.rules.players)
-        # read in the order the claim page shows them: hands, the trick, who leads, then the trump
-        hands = _read_hands(self.hands, order, self.rules.deck)
-        trick = parse_cards(self.trick_so_far, field="trick_so_far", deck=self.rules.deck)
-        if not trick and not any(hands.values()):
-            raise RuleViolation(N_("Every hand is empty: enter the cards each hand still holds"), field="hands",
-                                seat=order[0])
-        if self.leader not in order:
-            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="leader", seat=self.leader)
-        trump, contract = self.rules.read_trump(self.trump, self.contract)
-        if len(trick) >= len(order):
-            raise RuleViolation(N_("a trick in progress holds at most %(most)d cards; got %(count)d"),
-                                field="trick_so_far", most=len(order) - 1, count=len(trick))
-        for card in trick:
-            holder = next((seat for seat in order if card in hands[seat]), None)
-            if holder is not None:
-                raise RuleViolation(N_("%(card)s is in the trick and in %(seat)s's hand"), field="trick_so_far",
-                                    card=card.label, seat=holder)
-        _check_sizes(hands, order, order.index(self.leader), len(trick))
-        sides = dict(self.sides) or _default_sides(order)
-        if set(sides) != set(order) or not all(isinstance(side, str) and side for side in sides.values()):
-            raise RuleViolation(N_("sides must name the side of each of %(seats)s"), field="sides",
-                                seats=", ".join(order))
-        for name, value in (("play_order", order), ("trump", trump), ("contract", contract),
-                            ("hands", MappingProxyType(hands)), ("trick_so_far", trick),
-                            ("sides", MappingProxyType(sides))):
-            object.__setattr__(self, name, value)
-
-    @property
-    def to_play(self) -> str:
-        """The seat whose turn it is."""
-        at = self.play_order.index(self.leader) + len(self.trick_so_far)
-        return self.play_order[at % len(self.play_order)]
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to be won, the current one included."""
-        return len(self.hands[self.leader]) + (1 if self.trick_so_far else 0)
-
-    def side_label(self, side: str) -> str:
-        """``N–S``: the seats of a side, for explanations."""
-        return "–".join(seat for seat in self.play_order if self.sides[seat] == side) if side else side
-
-
-def _read_hands(raw: object, order: tuple[str, ...], deck: frozenset[Card]) -> dict[str, frozenset[Card]]:
-    if not isinstance(raw, Mapping):
-        raise RuleViolation(N_("hands must give the cards of each seat"), field="hands")
-    for seat in raw:
-        if seat not in order:
-            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field="hands", seat=seat)
-    hands: dict[str, frozenset[Card]] = {}
-    owner: dict[Card, str] = {}
-    for seat in order:
-        if seat not in raw:
-            raise RuleViolation(N_("the hand of %(seat)s is missing"), field="hands", seat=seat)
-        cards = parse_cards(raw[seat], field="hands", deck=deck)
-        for card in cards:
-            if card in owner:
-                raise RuleViolation(N_("%(card)s is in the hands of both %(one)s and %(other)s"), field="hands",
-                                    card=card.label, one=owner[card], other=seat)
-            owner[card] = seat
-        hands[seat] = frozenset(cards)
-    return hands
-
-
-def _check_sizes(hands: Mapping[str, frozenset[Card]], order: tuple[str, ...], lead: int, played: int) -> None:
-    """Every hand the same size, less one for each seat that has played to this trick."""
-    sizes = [len(hands[order[(lead + at) % len(order)]]) + (1 if at < played else 0) for at in range(len(order))]
-    if len(set(sizes)) > 1:
-        expected = max(sizes)
-        at = next(at for at, size in enumerate(sizes) if size != expected)
-        seat = order[(lead + at) % len(order)]
-        raise RuleViolation(N_("%(seat)s holds %(count)d cards; %(expected)d expected (hands are the same size, "
-                               "less the card played to this trick)"), field="hands", seat=seat,
-                            count=len(hands[seat]), expected=expected - (1 if at < played else 0))
-
-
-def _default_sides(order: tuple[str, ...]) -> dict[str, str]:
-    if set(order) == set(PARTNERSHIPS):
-        return {seat: PARTNERSHIPS[seat] for seat in order}
-    return {seat: seat for seat in order}
-
+__all__ = ["Position", "Solution", "Trick", "TrickRules", "best_points", "best_tricks", "solve", "within"]
 
 @dataclass(frozen=True, slots=True)
 class Solution:
@@ -203,8 +87,8 @@ class Solution:
     best_tricks: Mapping[str, int] | None = None
     best_points: Mapping[str, int] | None = None
 
-    def ruling(self) -> Ruling:
-        """The answer as plain JSON data and the lines a referee reads out."""
+    def answer(self) -> dict[str, Any]:
+        """The answer as plain JSON data (the referee's ruling; :attr:`lines` say why)."""
         answer: dict[str, Any] = {
             "claimant": self.claimant, "claim": dict(self.claim) if isinstance(self.claim, Mapping) else self.claim,
             "holds": self.holds,
@@ -215,7 +99,7 @@ class Solution:
             answer["best_tricks"] = dict(self.best_tricks)
         if self.best_points is not None:
             answer["best_points"] = dict(self.best_points)
-        return Ruling(answer, self.lines)
+        return answer
 
 
 BUDGET: ContextVar[Callable[[], bool] | None] = ContextVar("solver_budget", default=None)

@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_SYMBOLS, Card
-from ..errors import N_
-from ._solver_engine import Engine
-from .base import Say
+from ..errors import N_, Say
+from .engine import Engine
 
 if TYPE_CHECKING:
-    from .solver import Position
+    from .position import Position
 
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
             N_("eighth"), N_("ninth"), N_("tenth"), N_("eleventh"), N_("twelfth"), N_("thirteenth"))

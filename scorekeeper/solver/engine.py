@@ -32,7 +32,7 @@ from types import FunctionType
 
 import cython
 
-from ._solver_search import COMPRESS, Kernel
+from .search import COMPRESS, Kernel
 
 # Compiled (setup.py), the hottest searchers keep their locals as C integers (20% off a points
 # search); plain Python reads the declarations as nothing. A card's bit is made by shifting ONE:

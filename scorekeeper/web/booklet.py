@@ -1,7 +1,7 @@
 """Booklets: many sheets in one PDF, printed by a process of their own, never by a web worker.
 
 A page asks for a booklet (:func:`start`): a ``print_jobs`` row is queued and this module is
-started as a separate process (:data:`COMMAND`). That
+started as a separate process (:data:`COMMAND`, :mod:`scorekeeper.printer`). That
 process renders each part's HTML (one sheet, in the language of whoever asked) and hands it
 at once to WeasyPrint, which turns the parts into PDF on every core (one worker process
 each, one part at a time, so a worker's memory stays that of one sheet) while the next parts
@@ -30,13 +30,13 @@ from typing import Any
 from flask import Flask, current_app, render_template
 from flask_babel import force_locale
 
-from . import store
+from .. import store
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a printing process silent this long has died
 
-COMMAND = (sys.executable, "-c", "import sys; from scorekeeper.booklet import main; main(sys.argv[1:])")
-"""The printing process, given the database and the booklet's token."""
+COMMAND = (sys.executable, "-m", "scorekeeper.printer")
+"""The printing process (:mod:`scorekeeper.printer`), given the database and the booklet's token."""
 
 _CHILDREN: list[subprocess.Popen[bytes]] = []
 """The printing processes this web worker started, until they are seen to have finished."""
@@ -58,8 +58,8 @@ def kind(name: str) -> Callable[[Parts], Parts]:
 @kind("sheets")
 def sheet_parts(params: dict[str, Any]) -> Iterator[str]:
     """The score sheets of ``params["matches"]`` (match ids), one part each."""
-    from .games import get_rules
-    from .web.sheets import sheet_view
+    from ..games import get_rules
+    from .sheets import sheet_view
 
     db, today = store.get_db(), date.today()
     for match_id in params["matches"]:
@@ -90,7 +90,7 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
 
 def _part_pdf(html: str, static: str) -> bytes:
     """One part to PDF (in a worker process)."""
-    from .pdf import html_to_pdf
+    from ..pdf import html_to_pdf
 
     return html_to_pdf(html, Path(static))
 
@@ -99,7 +99,7 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
                  workers: int | None = None) -> list[bytes]:
     """Every part to PDF on ``workers`` processes (default: one per core), in order, each
     handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish."""
-    from . import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
+    from .. import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
 
     futures: dict[Future[bytes], int] = {}
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=get_context("fork")) as pool:
@@ -143,17 +143,3 @@ def run(app: Flask, token: str) -> None:
             store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
             raise
         store.update_print_job(db, token, status="done", done=len(pdfs))
-
-
-def main(argv: Sequence[str]) -> None:
-    """The printing process: ``DATABASE TOKEN``."""
-    from . import create_app
-    from .serving import settle
-
-    database, token = argv
-    app = create_app({"DATABASE": database, "SECRET_KEY": secrets.token_hex(16)})
-    settle()  # WeasyPrint loaded and everything loaded frozen, as the server does, before the PDF workers fork
-    try:
-        run(app, token)
-    finally:
-        store.close_thread_connections()
