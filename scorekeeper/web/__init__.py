@@ -11,6 +11,7 @@ from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
 from . import api, club_files, live, main, matches, prints, referee, tournaments
+from .forms import refused
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -68,7 +69,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.errorhandler(RuleViolation)
     def rule_violation(err: RuleViolation):
-        return _error(_(err.template, **err.params) if err.params else _(err.template), 400, err.field)
+        return _error(refused(err), 400, err.field)
 
     @app.errorhandler(store.Conflict)
     def conflict(err: store.Conflict):

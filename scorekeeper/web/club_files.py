@@ -18,7 +18,7 @@ from flask_babel import get_locale, gettext as _
 from .. import games, pairings, records, store
 from ..errors import RuleViolation
 from . import access, booklet
-from .forms import ImportForm
+from .forms import ImportForm, refused
 from .sheets import sheet_view
 from .tournaments import State, TableView, load_state
 
@@ -84,7 +84,7 @@ def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], 
     try:
         job = booklet.start(kind, params, total=total, language=str(get_locale() or "en"))
     except RuleViolation as err:
-        flash(_(err.template, **err.params))
+        flash(refused(err))
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     return redirect(url_for("prints.job", token=job.token))
 
@@ -197,7 +197,7 @@ def import_json():
             try:
                 record = records.read(data)
             except RuleViolation as err:
-                said = _(err.template, **err.params) if err.params else _(err.template)
+                said = refused(err)
                 form.record.errors = [_("%(place)s: %(problem)s", place=err.field or "record", problem=said)]
             else:
                 tournament_id = store.import_tournament(store.get_db(), record, access.new_token)

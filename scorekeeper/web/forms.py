@@ -55,6 +55,11 @@ def _wtforms_catalogue(locale: str) -> support.Translations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
+def refused(err: RuleViolation) -> str:
+    """What the rules refused, in the reader's language (the one way an error becomes words)."""
+    return gettext(err.template, **err.params)
+
+
 class EngineForm(Form):
     """A form whose values the rules engine checks."""
 
@@ -64,7 +69,7 @@ class EngineForm(Form):
         """Show the engine's message under the field it names (or above the form)."""
         name = (err.field or "").removeprefix("options.")
         field = self._fields.get(name) or self._fields.get(f"opt_{name}")
-        message = gettext(err.template, **err.params) if err.params else gettext(err.template)
+        message = refused(err)
         if field is not None and err.template == MISSING:  # "hand is missing" names the API's key
             message = gettext("Pick one to get the answer.") if field.type == "RadioField" else \
                 gettext("Fill this in to get the answer.")

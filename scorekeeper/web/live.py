@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules
-from .forms import EngineForm, fields_form, form_values
+from .forms import EngineForm, fields_form, form_values, refused
 from .matches import load_match, refuse_after_end
 from .sheets import scored_sheet, side_names
 
@@ -187,7 +187,7 @@ def record(match: store.Match, rules: GameRules):
         store.record_live_deal(db, match.id, declarations, version=_posted_version() or 0,
                                guard=refuse_after_end(rules, declarations))
     except RuleViolation as err:
-        flash(_(err.template, **err.params) if err.params else _(err.template))
+        flash(refused(err))
         return redirect(url_for("live.page", match_id=match.id))
     except store.Conflict:
         flash(_("This deal was changed on another phone meanwhile: check it, then record it again."))

@@ -15,7 +15,7 @@ from flask_babel import get_locale, gettext as _
 from .. import store
 from ..errors import RuleViolation
 from . import booklet
-from .forms import sheets_form
+from .forms import refused, sheets_form
 from .main import recent_matches, render_index
 
 bp = Blueprint("prints", __name__, url_prefix="/prints")
@@ -32,7 +32,7 @@ def sheets():
     try:
         job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
     except RuleViolation as err:
-        form.matches.errors = [_(err.template, **err.params)]
+        form.matches.errors = [refused(err)]
         return render_index(matches, form), 422
     return redirect(url_for("prints.job", token=job.token))
 

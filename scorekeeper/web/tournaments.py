@@ -30,6 +30,7 @@ from .forms import (
     PlayerForm,
     entry_form,
     match_options,
+    refused,
     swap_form,
     tournament_form,
 )
@@ -338,7 +339,7 @@ def add_entry(tournament_id: int):
             store.add_entry(store.get_db(), tournament_id, chosen)
         except RuleViolation as err:
             field = form._fields.get(err.field or "") or form[form.player_keys[0]]
-            field.errors = [*field.errors, _(err.template, **err.params) if err.params else _(err.template)]
+            field.errors = [*field.errors, refused(err)]
         else:
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
     return _page(state, entry=form, status=422)
@@ -353,7 +354,7 @@ def remove_entry(tournament_id: int, entry_id: int):
     try:
         store.remove_entry(store.get_db(), tournament_id, entry_id)
     except RuleViolation as err:
-        flash(_(err.template, **err.params) if err.params else _(err.template))
+        flash(refused(err))
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
 
 
@@ -394,7 +395,7 @@ def draw(tournament_id: int):
                         first_dealer=seats[0], options=state.tournament.options,
                         deal_limit=state.tournament.deals, ready=lambda: _check_drawable(tournament_id, number))
     except RuleViolation as err:
-        flash(_(err.template, **err.params) if err.params else _(err.template))
+        flash(refused(err))
     else:
         flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=len(tables)))
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{number}"))
@@ -434,7 +435,7 @@ def swap(tournament_id: int):
     try:
         store.reseat_tables(store.get_db(), changes, ready)
     except RuleViolation as err:
-        flash(_(err.template, **err.params) if err.params else _(err.template))
+        flash(refused(err))
     else:
         flash(_("%(first)s and %(second)s swapped places.", first=state.entry_name(first),
                 second=state.entry_name(second)))
