@@ -29,7 +29,6 @@ messages: $(BIN)/python
 
 run: runtime-deps install
 	$(BIN)/flask init-db
-	@echo "Scorekeeper is serving at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	$(BIN)/gunicorn --config python:scorekeeper.serving --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
 		--no-control-socket --access-logfile - "scorekeeper:create_app()"
 

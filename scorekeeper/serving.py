@@ -24,8 +24,12 @@ The database is not opened before the fork: connections open per thread on first
 from __future__ import annotations
 
 import gc
+import io
+import os
 import socket
 from typing import Any
+
+from . import lan
 
 preload_app = True
 reuse_port = True
@@ -58,5 +62,32 @@ def on_starting(server: Any) -> None:
 
 
 def when_ready(server: Any) -> None:
-    """gunicorn's hook, in the master, once the app is loaded and before any worker forks."""
+    """gunicorn's hook, in the master, once the app is loaded and before any worker forks: say
+    where the phones go."""
     settle()
+    print(where_phones_go([address for address in server.cfg.address if isinstance(address, tuple)],
+                          os.environ.get("SCOREKEEPER_PUBLIC_URL", ""), lan.interface_addresses()), flush=True)
+
+
+def where_phones_go(bound: list[tuple[str, int]], public: str, interfaces: list[str]) -> str:
+    """What ``make run`` prints once it serves: the addresses a phone on the club's network can
+    open, with a QR code of the first to scan from the terminal, or why there is none.
+
+    >>> print(where_phones_go([("127.0.0.1", 8000)], "", ["127.0.0.1", "192.168.1.20"]))
+    Scorekeeper is serving at http://127.0.0.1:8000/ (this machine only); Ctrl-C stops it.
+    Phones cannot open 127.0.0.1: to let them in, run make run HOST=0.0.0.0
+    """
+    lines = [(f"Scorekeeper is serving on port {port} of every address of this machine"
+              if host in lan.EVERY_ADDRESS else f"Scorekeeper is serving at http://{host}:{port}/"
+              + (" (this machine only)" if lan.is_loopback(host) else "")) + "; Ctrl-C stops it."
+             for host, port in bound[:1]]
+    urls = [public] if public else [url for host, port in bound for url in lan.phone_urls(host, port, interfaces)]
+    if not urls:
+        host = bound[0][0] if bound else "127.0.0.1"
+        return "\n".join([*lines, f"Phones cannot open {host}: to let them in, run make run HOST=0.0.0.0"])
+    lines.append("Phones on the club's network open: " + "  ".join(urls))
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(urls[0], error="m").terminal(out=drawn, compact=True)
+    return "\n".join([*lines, drawn.getvalue().rstrip()])

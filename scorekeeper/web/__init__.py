@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, club_files, live, main, matches, prints, referee, tournaments
+from . import address, api, club_files, live, main, matches, prints, referee, tournaments
 from .forms import refused
 
 
@@ -40,10 +40,13 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(club_files.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(address.bp)
     csrf.exempt(api.bp)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["external_url"] = address.external_url
+    app.jinja_env.globals["phones_cannot_open"] = address.phones_cannot_open
 
     def translations():
         """The reader's catalogue, looked up once per request: a sheet says hundreds of lines."""

@@ -18,6 +18,7 @@ from flask_babel import get_locale, gettext as _
 from .. import games, pairings, records, store
 from ..errors import RuleViolation
 from . import access, booklet
+from .address import external_url
 from .forms import ImportForm, refused
 from .sheets import sheet_view
 from .tournaments import State, TableView, load_state
@@ -97,7 +98,7 @@ def round_sheets(tournament_id: int, number: int):
     state = load_state(tournament_id)
     _, views = _round_views(state, number)
     tables = [{"match": view.match.id, "round": number, "table": view.table.number,
-               "url": url_for("tournaments.table_link", token=view.table.token, _external=True)} for view in views]
+               "url": external_url("tournaments.table_link", token=view.table.token)} for view in views]
     return _print_in_background(tournament_id, "tables", {"tables": tables}, len(tables))
 
 

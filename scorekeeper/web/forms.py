@@ -327,3 +327,13 @@ def swap_form(entries: Sequence[tuple[int, str]]) -> FlaskForm:
 def match_players(form: EngineForm) -> dict[str, str]:
     """The seat -> name mapping of a match form (names stripped)."""
     return {key.removeprefix("player_"): form[key].data.strip() for key in form.seat_keys}
+
+
+class AddressForm(Form):
+    """The address phones open the app by (see :mod:`.address`)."""
+
+    public_url = StringField(_l("Public address"), validators=[Length(max=200)],
+                             description=_l("What a phone on the club's network opens, e.g. "
+                                            "http://192.168.1.20:8000 — every QR code and printed link "
+                                            "uses it. Leave empty to use the address of the page."),
+                             render_kw={"autocomplete": "off", "inputmode": "url", "maxlength": 200})

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
-from . import access
+from . import access, address
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
 from .sheets import scored_sheet, sheet_page, sheet_view
 
@@ -136,10 +136,19 @@ def blank_pdf(match_id: int):
 
     match, rules = load_match(match_id)
     body = pdf.render_pdf("print/blank.html", printed=date.today(), caption=(),
-                          qr=pdf.qr_data_uri(url_for("matches.sheet", match_id=match_id, _external=True)),
+                          qr=pdf.qr_data_uri(address.external_url("matches.sheet", match_id=match_id)),
                           **sheet_view(match, rules, []))
     return Response(body, mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="scorekeeper-blank-{match_id}.pdf"'})
+
+
+@bp.get("/<int:match_id>/qr")
+def qr(match_id: int):
+    """The match's link as a large QR code: another phone scans it and keeps the score too."""
+    match, _rules = load_match(match_id)
+    return address.qr_page(match.title or _("Match %(id)d", id=match.id),
+                           address.external_url("matches.sheet", match_id=match_id),
+                           url_for("matches.sheet", match_id=match_id))
 
 
 def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
