@@ -38,7 +38,9 @@ reuse_port = True
 def settle() -> None:
     """Import what printing needs, then freeze every object alive now (``gc.freeze``): what a
     process has loaded before it serves is never garbage, and the collector stops scanning it."""
-    from . import pdf  # noqa: F401  (WeasyPrint with it, loaded here for every worker to share)
+    from . import evening, pdf  # noqa: F401  (WeasyPrint with it, loaded here for every worker to share)
+
+    evening.name_key("")  # the collation table (1 s to load), shared the same way
 
     gc.collect()
     gc.freeze()

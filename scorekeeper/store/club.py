@@ -10,6 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
+from ..evening import name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .matches import insert_match
 
@@ -75,10 +76,60 @@ class RoundRow:
 
 
 def add_player(db: Database, name: str, licence: str = "") -> int:
+    return add_players(db, [(name, licence)])[0]
+
+
+def add_players(db: Database, rows: Sequence[tuple[str, str]]) -> list[int]:
+    """Add players (name, licence) in one transaction: all of them, or none."""
     with write_transaction(db):
         table = db.table("players")
-        table.insert({"name": name, "licence": licence, "created": now()})
-        return int(table.last_pk)
+        ids = []
+        for name, licence in rows:
+            table.insert({"name": name, "licence": licence, "created": now()})
+            ids.append(int(table.last_pk))
+        return ids
+
+
+def _tournaments_entered(db: Database, player_id: int) -> set[int]:
+    return {row["tournament_id"] for row in db.query("select tournament_id, players from entries")
+            if player_id in json.loads(row["players"])}
+
+
+def remove_player(db: Database, player_id: int) -> None:
+    """Remove a player who never entered a tournament (a typo, a test).
+
+    :raise RuleViolation: the player is entered in a tournament (their results stand)
+    :raise NotFound: no such player
+    """
+    with write_transaction(db):
+        player = get_player(db, player_id)
+        if _tournaments_entered(db, player_id):
+            raise RuleViolation(N_("%(name)s has played in a tournament: merge them into another player instead"),
+                                field="player", name=player.name)
+        db.execute("delete from players where id = ?", [player_id])
+
+
+def merge_players(db: Database, source_id: int, target_id: int) -> None:
+    """One player entered twice (a typo, a second spelling): ``source``'s entries become
+    ``target``'s, and ``source`` is removed; the names printed on past tables stay as played.
+
+    :raise RuleViolation: the same player, or both in one tournament (they played each other)
+    :raise NotFound: no such player
+    """
+    with write_transaction(db):
+        source, target = get_player(db, source_id), get_player(db, target_id)
+        if source_id == target_id:
+            raise RuleViolation(N_("Choose another player to merge into"), field="target")
+        shared = _tournaments_entered(db, source_id) & _tournaments_entered(db, target_id)
+        if shared:
+            raise RuleViolation(N_("%(one)s and %(other)s both played in the same tournament: they are two players"),
+                                field="target", one=source.name, other=target.name)
+        for row in list(db.query("select id, players from entries")):
+            players = json.loads(row["players"])
+            if source_id in players:
+                db.execute("update entries set players = ? where id = ?",
+                           [json.dumps([target_id if p == source_id else p for p in players]), row["id"]])
+        db.execute("delete from players where id = ?", [source_id])
 
 
 def update_player(db: Database, player_id: int, name: str, licence: str) -> None:
@@ -96,8 +147,9 @@ def get_player(db: Database, player_id: int) -> Player:
 
 
 def list_players(db: Database) -> list[Player]:
-    """The club's players by name."""
-    return [Player(**row) for row in db.query("select * from players order by name collate nocase, id")]
+    """The club's players by name, as the club sorts names (:func:`scorekeeper.evening.name_key`)."""
+    return sorted((Player(**row) for row in db.query("select * from players order by id")),
+                  key=lambda player: name_key(player.name))
 
 
 def create_tournament(db: Database, *, name: str, game: str, options: Mapping[str, Any], format: str,

@@ -34,10 +34,10 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
+from ..evening import LICENCE_MAX, NAME_MAX
 from ..games.base import MISSING, DealField, GameRules, Option, Table
 from ..store import Match
 
-NAME_MAX = 40
 NOTES_MAX = 2000
 
 
@@ -282,8 +282,29 @@ class PlayerForm(Form):
 
     name = StringField(_l("Name"), validators=[DataRequired(_l("A player needs a name.")), Length(max=NAME_MAX)],
                        render_kw={"autocomplete": "off", "maxlength": NAME_MAX})
-    licence = StringField(_l("Licence number"), validators=[Length(max=30)],
+    licence = StringField(_l("Licence number"), validators=[Length(max=LICENCE_MAX)],
                           description=_l("Optional: the federation's number"))
+    again = BooleanField(_l("Another player of the same name: add them anyway"))
+
+
+class PlayerListForm(Form):
+    """Many players at once, pasted."""
+
+    players = TextAreaField(_l("Players, one a line"), validators=[DataRequired(_l("Paste at least one name."))],
+                            description=_l("A name, and the licence number after a semicolon if there is one: "
+                                           "a spreadsheet's column or a CSV file's lines."),
+                            render_kw={"rows": 6, "autocomplete": "off"})
+
+
+def merge_form(players: Sequence[Any], player_id: int) -> FlaskForm:
+    """Merge a player into another of the club's."""
+
+    class MergeForm(Form):
+        target = SelectField(_l("The same person as"), coerce=int,
+                             choices=[SelectChoice(p.id, f"{p.name} ({p.licence})" if p.licence else p.name)
+                                      for p in players if p.id != player_id])
+
+    return MergeForm()
 
 
 class ImportForm(Form):

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
-from .. import games, pairings, store
+from .. import evening, games, pairings, store
 from ..statistics import GameStatistics, SeatedDeal, player_statistics
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult
@@ -28,8 +28,10 @@ from .forms import (
     EngineForm,
     LoginForm,
     PlayerForm,
+    PlayerListForm,
     entry_form,
     match_options,
+    merge_form,
     refused,
     swap_form,
     tournament_form,
@@ -195,15 +197,87 @@ def logout():
 @bp.route("/players", methods=("GET", "POST"))
 @access.organiser_only
 def players():
-    """The club's players, and a form to add one."""
-    form = PlayerForm()
+    """The club's players, and forms to add one or a pasted list (a namesake is asked about first)."""
+    form, db = PlayerForm(), store.get_db()
     if form.validate_on_submit():
-        store.add_player(store.get_db(), form.name.data.strip(), (form.licence.data or "").strip())
-        flash(_("%(name)s joined the club's players.", name=form.name.data.strip()))
-        return redirect(url_for("tournaments.players"))
-    status = 422 if request.method == "POST" else 200
-    return render_template("tournaments/players.html", form=form,
+        name, licence = form.name.data.strip(), (form.licence.data or "").strip()
+        namesakes = [p for p in store.list_players(db) if evening.same_name(p.name, name)]
+        if not namesakes or form.again.data:
+            store.add_player(db, name, licence)
+            flash(_("%(name)s joined the club's players.", name=name))
+            return redirect(url_for("tournaments.players"))
+        form.name.errors = [*form.name.errors, _(
+            "%(name)s is already one of the club's players: tick “add them anyway” for another person of that "
+            "name, or open their page.", name=namesakes[0].name)]
+    return _players_page(form, PlayerListForm(formdata=None), 422 if request.method == "POST" else 200)
+
+
+def _players_page(form: PlayerForm, listed: PlayerListForm, status: int):
+    return render_template("tournaments/players.html", form=form, listed=listed,
                            players=store.list_players(store.get_db())), status
+
+
+@bp.post("/players/list")
+@access.organiser_only
+def paste_players():
+    """Many players at once, pasted one a line; names the club has already are left out, and said."""
+    listed, db = PlayerListForm(), store.get_db()
+    if listed.validate_on_submit():
+        try:
+            rows = evening.read_player_list(listed.players.data)
+        except RuleViolation as err:
+            listed.players.errors = [*listed.players.errors, refused(err)]
+        else:
+            added, skipped = evening.new_names(rows, [p.name for p in store.list_players(db)])
+            store.add_players(db, added)
+            flash(ngettext("%(num)d player joined the club's players.", "%(num)d players joined the club's players.",
+                           len(added)))
+            if skipped:
+                flash(_("Left out, the club has them already (or the list named them twice): %(names)s.",
+                        names=", ".join(skipped)), "error")
+            return redirect(url_for("tournaments.players"))
+    return _players_page(PlayerForm(formdata=None), listed, 422)
+
+
+def _found_player(player_id: int) -> store.Player:
+    try:
+        return store.get_player(store.get_db(), player_id)
+    except store.NotFound:
+        abort(404)
+
+
+@bp.post("/players/<int:player_id>/remove")
+@access.organiser_only
+def remove_player(player_id: int):
+    """Remove a player who played no tournament (the button sits behind a first tap)."""
+    found = _found_player(player_id)
+    try:
+        store.remove_player(store.get_db(), player_id)
+    except RuleViolation as err:
+        flash(refused(err), "error")
+        return redirect(url_for("tournaments.player", player_id=player_id))
+    flash(_("%(name)s is no longer one of the club's players.", name=found.name))
+    return redirect(url_for("tournaments.players"))
+
+
+@bp.post("/players/<int:player_id>/merge")
+@access.organiser_only
+def merge_player(player_id: int):
+    """This player is another of the club's, typed twice: their tournaments go to that one."""
+    found, db = _found_player(player_id), store.get_db()
+    form = merge_form(store.list_players(db), player_id)
+    if form.validate_on_submit():
+        try:
+            store.merge_players(db, player_id, form.target.data)
+        except (RuleViolation, store.NotFound) as err:
+            flash(refused(err) if isinstance(err, RuleViolation) else _("No such player."), "error")
+        else:
+            flash(_("%(name)s is merged into %(other)s.", name=found.name,
+                    other=store.get_player(db, form.target.data).name))
+            return redirect(url_for("tournaments.player", player_id=form.target.data))
+    else:
+        flash(_("Choose the player to merge into."), "error")
+    return redirect(url_for("tournaments.player", player_id=player_id))
 
 
 def _said_outcome(outcome: pairings.Result | None, entry: int) -> str:
@@ -242,10 +316,7 @@ def _history(player_id: int) -> tuple[list[dict[str, Any]], list[GameStatistics]
 @access.organiser_only
 def player(player_id: int):
     """A player: name and licence to edit, and the tournaments played."""
-    try:
-        found = store.get_player(store.get_db(), player_id)
-    except store.NotFound:
-        abort(404)
+    found = _found_player(player_id)
     form = PlayerForm(data={"name": found.name, "licence": found.licence})
     if form.validate_on_submit():
         store.update_player(store.get_db(), player_id, form.name.data.strip(), (form.licence.data or "").strip())
@@ -254,6 +325,7 @@ def player(player_id: int):
     status = 422 if request.method == "POST" else 200
     history, statistics = _history(player_id)
     return render_template("tournaments/player.html", player=found, form=form, history=history,
+                           merge=merge_form(store.list_players(store.get_db()), player_id),
                            matches=store.matches_of_player(store.get_db(), found.name),
                            statistics=statistics, game_names={key: rules.name for key, rules in games.RULES.items()}), \
         status

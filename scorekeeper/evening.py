@@ -1,0 +1,97 @@
+"""The evening's rules, pure (no Flask, no database; DESIGN.md principle 8): the club's roster
+for now — how names sort, when two names are the same player's, and reading a pasted list of
+players. The rounds' rules (who is drawn, when a round may be drawn or closed) join them here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from .errors import N_, RuleViolation
+
+NAME_MAX = 40  # a player's name (a seat's on the forms too)
+LICENCE_MAX = 30
+MOST_PASTED = 500  # players in one pasted list
+
+
+@functools.cache
+def _collator():  # type: ignore[no-untyped-def]
+    import pyuca  # the Unicode Collation Algorithm's default table (1 s to load: once a process)
+
+    return pyuca.Collator()
+
+
+def name_key(name: str) -> tuple[tuple[int, ...], str]:
+    """How names sort for the club: accented letters with their letter ("Élodie" before "Henri"),
+    case second (the Unicode Collation Algorithm), the name itself to settle the rest.
+
+    >>> sorted(["Henri", "Élodie", "emma", "Zoé", "Ödön", "edgar"], key=name_key)
+    ['edgar', 'Élodie', 'emma', 'Henri', 'Ödön', 'Zoé']
+    """
+    return tuple(_collator().sort_key(name)), name
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are written alike but for case and Unicode form (a duplicate's sign).
+
+    >>> same_name("Élodie Durand", "élodie  durand"), same_name("Elodie", "Élodie")
+    (True, False)
+    """
+    def folded(name: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    return folded(one) == folded(other)
+
+
+SEPARATOR = re.compile(r"\t|;|,")
+
+
+def read_player_list(text: str) -> list[tuple[str, str]]:
+    """A pasted list of players: one a line, the name and optionally the licence number after a
+    tab, a semicolon or a comma (a spreadsheet's column copied, or a CSV file's lines); blank
+    lines skipped, and a first line ``name;licence`` taken as a heading.
+
+    >>> read_player_list("Name;Licence\\nÉlodie Durand;12345\\n\\n  Henri Martin  \\n")
+    [('Élodie Durand', '12345'), ('Henri Martin', '')]
+
+    :raise RuleViolation: (field ``players``) a line too long or with more than two columns,
+        a list with no name, or more than :data:`MOST_PASTED` lines
+    """
+    rows: list[tuple[str, str]] = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and [cell.strip().casefold() for cell in SEPARATOR.split(lines[0])][0] in ("name", "nom", "naam", "名前"):
+        lines = lines[1:]
+    if len(lines) > MOST_PASTED:
+        raise RuleViolation(N_("At most %(most)d players at once; got %(count)d lines"), field="players",
+                            most=MOST_PASTED, count=len(lines))
+    for number, line in enumerate(lines, start=1):
+        cells = [cell.strip() for cell in SEPARATOR.split(line)]
+        if len(cells) > 2 or not cells[0]:
+            raise RuleViolation(N_("Line %(line)d: give a name, and a licence number after a semicolon if there "
+                                   "is one; got “%(text)s”"), field="players", line=number, text=line.strip()[:80])
+        name, licence = cells[0], cells[1] if len(cells) == 2 else ""
+        if len(name) > NAME_MAX or len(licence) > LICENCE_MAX:
+            raise RuleViolation(N_("Line %(line)d: a name has at most %(name)d characters and a licence number "
+                                   "%(licence)d"), field="players", line=number, name=NAME_MAX, licence=LICENCE_MAX)
+        rows.append((name, licence))
+    if not rows:
+        raise RuleViolation(N_("Paste at least one name, one a line"), field="players")
+    return rows
+
+
+def new_names(rows: Sequence[tuple[str, str]], known: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The rows to add and the names left out: one already a player's, or twice in the list.
+
+    >>> new_names([("Ann", ""), ("Ben", "7"), ("ann", "")], ["BEN"])
+    ([('Ann', '')], ['Ben', 'ann'])
+    """
+    added: list[tuple[str, str]] = []
+    skipped: list[str] = []
+    for name, licence in rows:
+        if any(same_name(name, other) for other in [*known, *(row[0] for row in added)]):
+            skipped.append(name)
+        else:
+            added.append((name, licence))
+    return added, skipped
