@@ -136,11 +136,12 @@ def shown_value(option: Option, value: Any) -> str:
     return _(option.choice_label(value)) if option.kind == "choice" else str(value)
 
 
-def option_rows(rules: GameRules, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The house rules in force, each with its value as shown and whether it differs from the default."""
+def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 0) -> list[dict[str, Any]]:
+    """The house rules in force, each with its value as shown and whether it differs from the default
+    (a tournament's table of a fixed number of deals has no target to show)."""
     return [{"option": option, "shown": shown_value(option, options.get(option.key, option.default)),
              "changed": options.get(option.key, option.default) != option.default}
-            for option in rules.options]
+            for option in rules.options if not (deal_limit and option.key == "target")]
 
 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
@@ -154,7 +155,7 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
             "sides": table.sides, "rows": rows,
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
-            "option_rows": option_rows(rules, match.options)}
+            "option_rows": option_rows(rules, match.options, match.deal_limit)}
 
 
 def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool) -> str:

@@ -106,6 +106,11 @@ def test_the_qr_codes_of_printed_table_sheets_open_the_public_address(app, organ
     read = subprocess.run(["zbarimg", "--quiet", "--raw", *sorted(map(str, tmp_path.glob("page*.png")))],
                           capture_output=True, text=True, check=True)
     assert read.stdout.split() == [f"{PUBLIC}/t/{token}" for token in tokens]
+    first = subprocess.run(["pdftotext", "-l", "1", "-layout", str(tmp_path / "sheets.pdf"), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    numbers = [line.split()[0] for line in first.splitlines() if line.split() and line.split()[0].isdigit()]
+    assert "2 deals a round" in first and numbers[-2:] == ["1", "2"]  # the round's two deals, not 24 lines
+    assert "Target" not in first
 
 
 def test_a_casual_match_shows_its_link_as_a_large_qr_code(client):

@@ -71,3 +71,14 @@ def test_a_new_match_that_reuses_a_deleted_id_shows_its_own_sheet(client):
         "bidder": "N", "bid": 80, "trump": "S", "card_points": {"A": 100}, "last_trick": "A"})
     html = client.get(f"/matches/{again}").get_data(as_text=True)
     assert "80 ♠" in html and "100 ♥" not in html
+
+
+def test_a_table_of_a_fixed_number_of_deals_shows_no_target_among_its_rules():
+    """A tournament round of four deals ends after them: its printed rules say no "target 3000"."""
+    from scorekeeper.games import get_rules
+    from scorekeeper.web.sheets import option_rows
+
+    rules = get_rules("belote")
+    options = rules.resolve_options({})
+    assert "target" in [row["option"].key for row in option_rows(rules, options)]
+    assert "target" not in [row["option"].key for row in option_rows(rules, options, deal_limit=4)]
