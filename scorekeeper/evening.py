@@ -1,6 +1,7 @@
 """The evening's rules, pure (no Flask, no database; DESIGN.md principle 8): the club's roster
-for now — how names sort, when two names are the same player's, and reading a pasted list of
-players. The rounds' rules (who is drawn, when a round may be drawn or closed) join them here.
+(how names sort, when two names are the same player's, reading a pasted list of players) and
+the door (when an entry may join, who is drawn in a round, how a late entry's missed rounds
+count, when a round may be drawn). The pairings themselves are :mod:`scorekeeper.pairings`.
 """
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from .errors import N_, RuleViolation
 
@@ -95,3 +97,64 @@ def new_names(rows: Sequence[tuple[str, str]], known: Sequence[str]) -> tuple[li
         else:
             added.append((name, licence))
     return added, skipped
+
+
+# -- the door: late entries and withdrawals ------------------------------------------------------
+
+LATE_ROUNDS = {
+    "zero": N_("A late entry's missed rounds count nothing"),
+    "bye": N_("A late entry's missed rounds count as byes (a win, no points)"),
+}
+"""How a late entry's missed rounds count in the standings (a tournament's choice)."""
+
+
+class Entered(Protocol):
+    """An entry as the door sees it: the first round it is drawn in, and the rounds drawn when it
+    withdrew (None: still playing)."""
+
+    id: int
+    joins: int
+    withdrawn: int | None
+
+
+def may_join(rounds_drawn: int, rounds_planned: int) -> int:
+    """The round a new entry joins from: the next one to draw, while there is one.
+
+    >>> may_join(0, 3), may_join(2, 3)
+    (1, 3)
+
+    :raise RuleViolation: every round is drawn
+    """
+    if rounds_drawn >= rounds_planned:
+        raise RuleViolation(N_("All %(rounds)d rounds are drawn: no entry can join now"), field="players",
+                            rounds=rounds_planned)
+    return rounds_drawn + 1
+
+
+def drawn_in(entries: Iterable[Entered], number: int) -> list[int]:
+    """The entries drawn in round ``number``: those that have joined and not withdrawn, in
+    registration order."""
+    return [e.id for e in entries if e.joins <= number and e.withdrawn is None]
+
+
+def missed_byes(entries: Iterable[Entered], rule: str) -> list[int]:
+    """The byes the standings credit for late entries' missed rounds under ``rule`` (a key of
+    :data:`LATE_ROUNDS`): one per round missed with ``bye``, none with ``zero``."""
+    return [e.id for e in entries for _ in range(e.joins - 1)] if rule == "bye" else []
+
+
+def check_drawable(number: int, *, drawn: int, planned: int, last_finished: bool, playing: int, need: int) -> None:
+    """May round ``number`` be drawn now? ``drawn`` rounds are drawn of ``planned``, the last of
+    them finished or not, and ``playing`` entries would be drawn, ``need`` at least.
+
+    :raise RuleViolation: (field ``round``) why not, said to the organiser
+    """
+    if drawn >= number:
+        raise RuleViolation(N_("Round %(round)d is drawn already"), field="round", round=number)
+    if number > planned:
+        raise RuleViolation(N_("All %(rounds)d rounds are played"), field="round", rounds=planned)
+    if drawn and not last_finished:
+        raise RuleViolation(N_("Round %(round)d is not finished: every table must reach its result first"),
+                            field="round", round=drawn)
+    if playing < need:
+        raise RuleViolation(N_("At least %(count)d entries are needed to draw a round"), field="round", count=need)

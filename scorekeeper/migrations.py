@@ -76,3 +76,13 @@ def create_clubs_and_tournaments(db: Database) -> None:
     db["tables"].create_index(["match_id"], unique=True)
     db["tables"].create_index(["token"], unique=True)
     db["settings"].create({"key": str, "value": str}, pk="key", not_null={"value"}, strict=True)
+
+
+@migrations()
+def late_entries_and_withdrawals(db: Database) -> None:
+    """An entry may join after the first round (``joins``: the first round it is drawn in) and
+    withdraw (``withdrawn``: the rounds drawn when it left; it is drawn no more, its tables
+    stand); a tournament says how a late entry's missed rounds count (``late_rounds``)."""
+    db["entries"].add_column("joins", int, not_null_default=1)
+    db["entries"].add_column("withdrawn", int)
+    db["tournaments"].add_column("late_rounds", str, not_null_default="zero")

@@ -237,13 +237,18 @@ def all_byes(rounds: Iterable[Round]) -> list[int]:
 
 
 def next_round(entries: Sequence[int], rounds: Sequence[Round], results: Iterable[Result], *, seats: int,
-               seed: int, ranking: str) -> Round:
+               seed: int, ranking: str, playing: Sequence[int] | None = None,
+               credited: Sequence[int] = ()) -> Round:
     """The round after ``rounds``: sides of one entry are drawn from ``seed`` first, then paired
-    Swiss; individual players rotate partners over the order drawn from ``seed``."""
+    Swiss; individual players rotate partners over the order drawn from ``seed``. ``playing``:
+    the entries drawn now (default: all; a late entry joins, a withdrawn one is left out), ranked
+    among every entry, with the byes ``credited`` to late entries for the rounds they missed."""
+    playing = list(entries if playing is None else playing)
     if seats == 4:
-        return rotation_round(drawn(entries, seed), len(rounds), partner_pairs(rounds), met_pairs(rounds),
+        return rotation_round(drawn(playing, seed), len(rounds), partner_pairs(rounds), met_pairs(rounds),
                               all_byes(rounds), seed + len(rounds))
     if not rounds:
-        return first_round(entries, seed)
-    ranked = [s.entry for s in standings(entries, results, all_byes(rounds), ranking)]
+        return first_round(playing, seed)
+    ranked = [s.entry for s in standings(entries, results, [*all_byes(rounds), *credited], ranking)
+              if s.entry in playing]
     return swiss_round(ranked, met_pairs(rounds), all_byes(rounds))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import games, pairings
+from . import evening, games, pairings
 from .errors import N_, RuleViolation
 
 FORMAT = "scorekeeper-tournament"
@@ -88,7 +88,10 @@ def read(data: Any) -> dict[str, Any]:
     tournament = {"name": _text(head.get("name"), "tournament.name"), "game": game, "options": options,
                   "format": format_, "rounds": _int(head.get("rounds"), "tournament.rounds", 1, 20),
                   "deals": _int(head.get("deals"), "tournament.deals", 0, 100), "ranking": ranking,
-                  "seed": _int(head.get("seed"), "tournament.seed", 0, 2**31)}
+                  "seed": _int(head.get("seed"), "tournament.seed", 0, 2**31),
+                  "late_rounds": head.get("late_rounds", "zero")}
+    if tournament["late_rounds"] not in evening.LATE_ROUNDS:
+        raise _fail("tournament.late_rounds", N_("How late entries count is “zero” or “bye”"))
     players = {}
     for index, item in enumerate(_list(record.get("players"), "players")):
         where = f"players[{index}]"
@@ -96,14 +99,17 @@ def read(data: Any) -> dict[str, Any]:
         player_id = _int(player.get("id"), f"{where}.id", 1, 2**62)
         players[player_id] = {"name": _text(player.get("name"), f"{where}.name"),
                               "licence": _text(player.get("licence", ""), f"{where}.licence", required=False)}
-    entries: dict[int, list[int]] = {}
+    entries: dict[int, dict[str, Any]] = {}
     for index, item in enumerate(_list(record.get("entries"), "entries")):
         where = f"entries[{index}]"
         entry = _object(item, where)
         members = [_int(p, f"{where}.players", 1, 2**62) for p in _list(entry.get("players"), f"{where}.players")]
         if not members or any(p not in players for p in members):
             raise _fail(f"{where}.players", N_("An entry names a player the record does not hold"))
-        entries[_int(entry.get("id"), f"{where}.id", 1, 2**62)] = members
+        withdrawn = entry.get("withdrawn")
+        entries[_int(entry.get("id"), f"{where}.id", 1, 2**62)] = {
+            "players": members, "joins": _int(entry.get("joins", 1), f"{where}.joins", 1, 20),
+            "withdrawn": None if withdrawn is None else _int(withdrawn, f"{where}.withdrawn", 1, 20)}
     rounds = []
     for number, item in enumerate(_list(record.get("rounds"), "rounds"), start=1):
         where = f"rounds[{number - 1}]"

@@ -31,12 +31,14 @@ from .club import (  # noqa: F401  (re-exported)
     merge_players,
     remove_entry,
     remove_player,
+    replace_player,
     reseat_tables,
     set_setting,
     set_table_token,
     table_by_token,
     table_of_match,
     update_player,
+    withdraw_entry,
 )
 from .db import (  # noqa: F401  (re-exported)
     BUSY_TIMEOUT_MS,

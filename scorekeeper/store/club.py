@@ -10,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
-from ..evening import name_key
+from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .matches import insert_match
 
@@ -41,15 +41,19 @@ class Tournament:
     ranking: str
     seed: int
     created: str
+    late_rounds: str = "zero"  # how a late entry's missed rounds count (scorekeeper.evening.LATE_ROUNDS)
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A tournament's entry: a fixed pair, or a single player."""
+    """A tournament's entry: a fixed pair, or a single player; the first round it is drawn in,
+    and the rounds drawn when it withdrew (None: still playing)."""
 
     id: int
     tournament_id: int
     players: tuple[int, ...]
+    joins: int = 1
+    withdrawn: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +157,12 @@ def list_players(db: Database) -> list[Player]:
 
 
 def create_tournament(db: Database, *, name: str, game: str, options: Mapping[str, Any], format: str,
-                      rounds: int, deals: int, ranking: str, seed: int) -> int:
+                      rounds: int, deals: int, ranking: str, seed: int, late_rounds: str = "zero") -> int:
     with write_transaction(db):
         table = db.table("tournaments")
         table.insert({"name": name, "game": game, "options": json.dumps(dict(options)), "format": format,
-                      "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": now()})
+                      "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": now(),
+                      "late_rounds": late_rounds})
         return int(table.last_pk)
 
 
@@ -180,28 +185,61 @@ def list_tournaments(db: Database) -> list[Tournament]:
 
 def list_entries(db: Database, tournament_id: int) -> list[Entry]:
     """The entries in the order they registered."""
-    return [Entry(row["id"], row["tournament_id"], tuple(json.loads(row["players"])))
+    return [Entry(row["id"], row["tournament_id"], tuple(json.loads(row["players"])), row["joins"],
+                  row["withdrawn"])
             for row in db.query("select * from entries where tournament_id = ? order by id", [tournament_id])]
 
 
-def add_entry(db: Database, tournament_id: int, players: Sequence[int]) -> int:
-    """Register an entry before the first round is drawn.
+def _check_not_entered(db: Database, tournament_id: int, players: Sequence[int]) -> None:
+    entered = {p for entry in list_entries(db, tournament_id) for p in entry.players}
+    for player_id in players:
+        if get_player(db, player_id).id in entered:
+            raise RuleViolation(N_("%(name)s is already entered"), field="players",
+                                name=get_player(db, player_id).name)
 
-    :raise RuleViolation: the tournament has started, or a player is already entered
+
+def add_entry(db: Database, tournament_id: int, players: Sequence[int]) -> int:
+    """Register an entry; after the first round it joins from the next one to draw.
+
+    :raise RuleViolation: every round is drawn, or a player is already entered
     """
     with write_transaction(db):
-        get_tournament(db, tournament_id)
-        if list_rounds(db, tournament_id):
-            raise RuleViolation(N_("The first round is drawn: no more entries can be registered"), field="players")
-        entered = {p for entry in list_entries(db, tournament_id) for p in entry.players}
-        for player_id in players:
-            get_player(db, player_id)
-            if player_id in entered:
-                raise RuleViolation(N_("%(name)s is already entered"), field="players",
-                                    name=get_player(db, player_id).name)
+        tournament = get_tournament(db, tournament_id)
+        joins = may_join(len(list_rounds(db, tournament_id)), tournament.rounds)
+        _check_not_entered(db, tournament_id, players)
         table = db.table("entries")
-        table.insert({"tournament_id": tournament_id, "players": json.dumps(list(players))})
+        table.insert({"tournament_id": tournament_id, "players": json.dumps(list(players)), "joins": joins})
         return int(table.last_pk)
+
+
+def withdraw_entry(db: Database, tournament_id: int, entry_id: int) -> None:
+    """An entry leaves after the rounds drawn so far: it is drawn no more, its tables stand.
+
+    :raise RuleViolation: no round is drawn yet (remove the entry), or it withdrew already
+    """
+    with write_transaction(db):
+        drawn = len(list_rounds(db, tournament_id))
+        if not drawn:
+            raise RuleViolation(N_("No round is drawn yet: remove the entry instead"), field="entry")
+        done = db.execute("update entries set withdrawn = ? where id = ? and tournament_id = ? and withdrawn is null",
+                          [drawn, entry_id, tournament_id]).rowcount
+        if not done:
+            raise RuleViolation(N_("This entry has withdrawn already"), field="entry")
+
+
+def replace_player(db: Database, tournament_id: int, entry_id: int, leaving: int, coming: int) -> None:
+    """``coming`` takes ``leaving``'s place in the entry for the rest of the tournament; the
+    tables already drawn keep the names they were played with.
+
+    :raise RuleViolation: ``leaving`` is not in the entry, or ``coming`` is entered already
+    """
+    with write_transaction(db):
+        entry = next((e for e in list_entries(db, tournament_id) if e.id == entry_id), None)
+        if entry is None or leaving not in entry.players:
+            raise RuleViolation(N_("Choose a player of this entry to replace"), field="leaving")
+        _check_not_entered(db, tournament_id, [coming])
+        players = [coming if p == leaving else p for p in entry.players]
+        db.execute("update entries set players = ? where id = ?", [json.dumps(players), entry_id])
 
 
 def remove_entry(db: Database, tournament_id: int, entry_id: int) -> None:
@@ -325,9 +363,10 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
         head = record["tournament"]
         tournament_id = insert("tournaments", {**head, "options": json.dumps(dict(head["options"])), "created": now()})
         entry_ids = {}
-        for old_id, members in record["entries"].items():
-            entry_ids[old_id] = insert("entries", {"tournament_id": tournament_id,
-                                                   "players": json.dumps([player_ids[p] for p in members])})
+        for old_id, entry in record["entries"].items():
+            entry_ids[old_id] = insert("entries", {"tournament_id": tournament_id, "joins": entry["joins"],
+                                                   "withdrawn": entry["withdrawn"],
+                                                   "players": json.dumps([player_ids[p] for p in entry["players"]])})
         for round_ in record["rounds"]:
             round_id = insert("rounds", {"tournament_id": tournament_id, "number": round_["number"],
                                          "byes": json.dumps([entry_ids[e] for e in round_["byes"]]), "created": now()})

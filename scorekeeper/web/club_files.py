@@ -151,10 +151,11 @@ def export_json(tournament_id: int):
     state = load_state(tournament_id)
     db, t = store.get_db(), state.tournament
     head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
-            "deals": t.deals, "ranking": t.ranking, "seed": t.seed}
+            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds}
     members = {p for e in state.entries.values() for p in e.players}
     players = [{"id": p.id, "name": p.name, "licence": p.licence} for p in state.players.values() if p.id in members]
-    entries = [{"id": e.id, "players": list(e.players)} for e in state.entries.values()]
+    entries = [{"id": e.id, "players": list(e.players), "joins": e.joins, "withdrawn": e.withdrawn}
+               for e in state.entries.values()]
     rounds = [{"byes": list(r.byes), "tables": [
         {"sides": [list(side) for side in view.table.sides],
          "match": {"title": view.match.title, "players": dict(view.match.players),

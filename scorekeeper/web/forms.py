@@ -255,7 +255,7 @@ FORMAT_LABELS = {"pairs": _l("Fixed pairs (or single players, side against side)
 
 
 def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Sequence[str],
-                    rankings: Mapping[str, str]) -> EngineForm:
+                    rankings: Mapping[str, str], late_choices: Mapping[str, str]) -> EngineForm:
     """Start a tournament: its name, format, rounds, deals per round, ranking rule and the house
     rules every table plays by."""
 
@@ -270,6 +270,8 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
                                             "total after this many deals wins"))
         ranking = RadioField(_l("Ranking"), choices=[SelectChoice(k, _l(v)) for k, v in rankings.items()],
                              default=next(iter(rankings)), validate_choice=True)
+        late_rounds = RadioField(_l("Late entries"), choices=[SelectChoice(k, _l(v)) for k, v in late_choices.items()],
+                                 default=next(iter(late_choices)), validate_choice=True)
         option_keys = tuple(option.key for option in rules.options)
 
     for option in rules.options:
@@ -285,6 +287,17 @@ class PlayerForm(Form):
     licence = StringField(_l("Licence number"), validators=[Length(max=LICENCE_MAX)],
                           description=_l("Optional: the federation's number"))
     again = BooleanField(_l("Another player of the same name: add them anyway"))
+
+
+def replace_form(players: Sequence[Any], entered: Sequence[Any]) -> FlaskForm:
+    """Replace one player of an entry by another of the club's (not entered) for the rest of
+    the tournament."""
+
+    class ReplaceForm(Form):
+        leaving = SelectField(_l("Leaving"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in entered])
+        coming = SelectField(_l("Replaced by"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players])
+
+    return ReplaceForm()
 
 
 class PlayerListForm(Form):

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
+from flask_wtf import FlaskForm
 
 from .. import evening, games, pairings, store
 from ..statistics import GameStatistics, SeatedDeal, player_statistics
@@ -32,6 +33,7 @@ from .forms import (
     entry_form,
     match_options,
     merge_form,
+    replace_form,
     refused,
     swap_form,
     tournament_form,
@@ -163,7 +165,7 @@ def load_state(tournament_id: int) -> State:
                        if sheet.result is not None else None)
             tables.setdefault(round_row.number, []).append(TableView(table, match, len(deals), sheet.result, outcome))
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
-    byes = [entry for r in rounds for entry in r.byes]
+    byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
     return State(tournament, rules, entries, players, rounds, tables,
                  pairings.standings(entries, results, byes, tournament.ranking))
 
@@ -350,7 +352,7 @@ def new(game: str):
     shown = options_from(rules, request.args)
     allowed = formats(rules, shown) or abort(404)
     form = tournament_form(rules, options_from(rules, request.form) if request.method == "POST" else shown,
-                           allowed, pairings.RANKINGS)
+                           allowed, pairings.RANKINGS, evening.LATE_ROUNDS)
     if form.validate_on_submit():
         try:
             options = rules.resolve_options(match_options(form, shown, ()))
@@ -365,7 +367,7 @@ def new(game: str):
             tournament_id = store.create_tournament(
                 store.get_db(), name=form.name.data.strip(), game=rules.key, options=options,
                 format=form.format.data, rounds=form.rounds.data, deals=form.deals.data,
-                ranking=form.ranking.data, seed=secrets.randbelow(2**31))
+                ranking=form.ranking.data, seed=secrets.randbelow(2**31), late_rounds=form.late_rounds.data)
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/new.html", form=form, rules=rules), status
@@ -384,6 +386,10 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
         "tournaments/tournament.html", state=state, rules=state.rules, size=size,
         entry_form=entry or entry_form([p for p in store.list_players(db) if p.id not in entered], size),
         swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
+        late_said=_(evening.LATE_ROUNDS[state.tournament.late_rounds]),
+        replace_forms={entry_id: _replace_form(state, entry_id) for entry_id, entry in state.entries.items()
+                       if entry.withdrawn is None},
+        can_enter=len(state.rounds) < state.tournament.rounds,
         format_label=FORMAT_LABELS[state.tournament.format],
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
@@ -413,14 +419,61 @@ def add_entry(tournament_id: int):
             field = form._fields.get(err.field or "") or form[form.player_keys[0]]
             field.errors = [*field.errors, refused(err)]
         else:
+            if state.rounds:
+                flash(_("%(names)s join from round %(round)d.", names=" & ".join(state.players[p].name for p in chosen),
+                        round=len(state.rounds) + 1))
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
     return _page(state, entry=form, status=422)
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
+@access.organiser_only
+def withdraw_entry(tournament_id: int, entry_id: int):
+    """An entry leaves after the rounds drawn: it is drawn no more, its tables stand."""
+    state = load_state(tournament_id)
+    if entry_id not in state.entries:
+        abort(404)
+    try:
+        store.withdraw_entry(store.get_db(), tournament_id, entry_id)
+    except RuleViolation as err:
+        flash(refused(err), "error")
+    else:
+        flash(_("%(name)s withdrew after round %(round)d: they are drawn no more.", name=state.entry_name(entry_id),
+                round=len(state.rounds)))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
+
+
+@bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/replace")
+@access.organiser_only
+def replace_player(tournament_id: int, entry_id: int):
+    """A player of an entry is replaced for the rest of the tournament (a substitute)."""
+    state = load_state(tournament_id)
+    if entry_id not in state.entries:
+        abort(404)
+    form = _replace_form(state, entry_id)
+    if not form.validate_on_submit():
+        flash(_("Choose who leaves and who takes their place."), "error")
+    else:
+        try:
+            store.replace_player(store.get_db(), tournament_id, entry_id, form.leaving.data, form.coming.data)
+        except RuleViolation as err:
+            flash(refused(err), "error")
+        else:
+            flash(_("%(coming)s takes the place of %(leaving)s from now on.",
+                    coming=state.players[form.coming.data].name, leaving=state.players[form.leaving.data].name))
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
+
+
+def _replace_form(state: State, entry_id: int) -> FlaskForm:
+    entered = {p for e in state.entries.values() for p in e.players}
+    return replace_form([p for p in store.list_players(store.get_db()) if p.id not in entered],
+                        [state.players[p] for p in state.entries[entry_id].players])
 
 
 @bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/delete")
 @access.organiser_only
 def remove_entry(tournament_id: int, entry_id: int):
-    """Withdraw an entry before the first round."""
+    """Remove an entry before the first round."""
     if entry_id not in load_state(tournament_id).entries:
         abort(404)
     try:
@@ -431,18 +484,12 @@ def remove_entry(tournament_id: int, entry_id: int):
 
 
 def _check_drawable(tournament_id: int, number: int) -> None:
-    """Inside the draw's write lock: may round ``number`` be drawn now?"""
+    """Inside the draw's write lock: may round ``number`` be drawn now? (:func:`evening.check_drawable`)"""
     state = load_state(tournament_id)
-    if len(state.rounds) >= number:
-        raise RuleViolation(N_("Round %(round)d is drawn already"), field="round", round=number)
-    if number > state.tournament.rounds:
-        raise RuleViolation(N_("All %(rounds)d rounds are played"), field="round", rounds=state.tournament.rounds)
-    if state.rounds and not state.round_finished(len(state.rounds)):
-        raise RuleViolation(N_("Round %(round)d is not finished: every table must reach its result first"),
-                            field="round", round=len(state.rounds))
-    need = 4 if state.tournament.format == "individual" else 2
-    if len(state.entries) < need:
-        raise RuleViolation(N_("At least %(count)d entries are needed to draw a round"), field="round", count=need)
+    evening.check_drawable(number, drawn=len(state.rounds), planned=state.tournament.rounds,
+                           last_finished=state.round_finished(len(state.rounds)),
+                           playing=len(evening.drawn_in(state.entries.values(), number)),
+                           need=4 if state.tournament.format == "individual" else 2)
 
 
 @bp.post("/tournaments/<int:tournament_id>/rounds")
@@ -456,7 +503,8 @@ def draw(tournament_id: int):
         list(state.entries), [pairings.Round(tuple(t.sides for t in r.tables), r.byes) for r in state.rounds],
         [v.outcome for views in state.tables.values() for v in views if v.outcome is not None],
         seats=4 if state.tournament.format == "individual" else 2, seed=state.tournament.seed,
-        ranking=state.tournament.ranking)
+        ranking=state.tournament.ranking, playing=evening.drawn_in(state.entries.values(), number),
+        credited=evening.missed_byes(state.entries.values(), state.tournament.late_rounds))
     seats = state.rules.table(state.tournament.options).seats
     tables = [(sides, _names(seating(state.tournament, state.rules, sides, state.entries), state.players),
                access.new_token(), _("%(tournament)s · round %(round)d, table %(table)d",
