@@ -85,7 +85,7 @@ def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], 
     try:
         job = booklet.start(kind, params, total=total, language=str(get_locale() or "en"))
     except RuleViolation as err:
-        flash(refused(err))
+        flash(refused(err), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     return redirect(url_for("prints.job", token=job.token))
 

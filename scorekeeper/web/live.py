@@ -52,7 +52,7 @@ def live_mode(view: Callable[[store.Match, GameRules], Any]) -> Callable[[int], 
     def wrapper(match_id: int) -> Any:
         match, rules = load_match(match_id)
         if not callable(getattr(rules, "live_state", None)):
-            flash(_("%(game)s has no live mode: record each deal after it is played.", game=_(rules.name)))
+            flash(_("%(game)s has no live mode: record each deal after it is played.", game=_(rules.name)), "error")
             return redirect(url_for("matches.sheet", match_id=match_id))
         return view(match, rules)
     return wrapper
@@ -130,7 +130,7 @@ def trick(match: store.Match, rules: GameRules):
     db = store.get_db()
     live = store.get_live_deal(db, match.id)
     if live is None:
-        flash(_("No deal is being played: start one."))
+        flash(_("No deal is being played: start one."), "error")
         return redirect(url_for("live.page", match_id=match.id))
     totals = _game_totals(match, rules, store.list_deals(db, match.id))
     form = fields_form(rules, rules.trick_fields(len(live.declarations.get("tricks") or []) + 1), match.options,
@@ -157,7 +157,7 @@ def undo(match: store.Match, rules: GameRules):
         try:
             store.put_live_deal(db, match.id, declarations, version=_posted_version())
         except store.Conflict:
-            flash(_("This deal was changed on another phone meanwhile: nothing was taken back."))
+            flash(_("This deal was changed on another phone meanwhile: nothing was taken back."), "error")
     return redirect(url_for("live.page", match_id=match.id, fragment=request.args.get("fragment")))
 
 
@@ -187,10 +187,10 @@ def record(match: store.Match, rules: GameRules):
         store.record_live_deal(db, match.id, declarations, version=_posted_version() or 0,
                                guard=refuse_after_end(rules, declarations))
     except RuleViolation as err:
-        flash(refused(err))
+        flash(refused(err), "error")
         return redirect(url_for("live.page", match_id=match.id))
     except store.Conflict:
-        flash(_("This deal was changed on another phone meanwhile: check it, then record it again."))
+        flash(_("This deal was changed on another phone meanwhile: check it, then record it again."), "error")
         return redirect(url_for("live.page", match_id=match.id))
     flash(_("Deal saved."))
     return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))

@@ -479,7 +479,7 @@ def remove_entry(tournament_id: int, entry_id: int):
     try:
         store.remove_entry(store.get_db(), tournament_id, entry_id)
     except RuleViolation as err:
-        flash(refused(err))
+        flash(refused(err), "error")
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
 
 
@@ -515,7 +515,7 @@ def draw(tournament_id: int):
                         first_dealer=seats[0], options=state.tournament.options,
                         deal_limit=state.tournament.deals, ready=lambda: _check_drawable(tournament_id, number))
     except RuleViolation as err:
-        flash(refused(err))
+        flash(refused(err), "error")
     else:
         flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=len(tables)))
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{number}"))
@@ -531,11 +531,11 @@ def swap(tournament_id: int):
     last = state.rounds[-1]
     form = swap_form([(e, "") for table in last.tables for side in table.sides for e in side])
     if not form.validate_on_submit():
-        flash(_("Pick two entries of the round to swap."))
+        flash(_("Pick two entries of the round to swap."), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     first, second = int(form.first.data), int(form.second.data)
     if first == second:
-        flash(_("Pick two different entries to swap."))
+        flash(_("Pick two different entries to swap."), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
 
     def moved(side: Sequence[int]) -> tuple[int, ...]:
@@ -555,7 +555,7 @@ def swap(tournament_id: int):
     try:
         store.reseat_tables(store.get_db(), changes, ready)
     except RuleViolation as err:
-        flash(refused(err))
+        flash(refused(err), "error")
     else:
         flash(_("%(first)s and %(second)s swapped places.", first=state.entry_name(first),
                 second=state.entry_name(second)))

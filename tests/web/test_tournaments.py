@@ -24,6 +24,11 @@ def flashes(html: str) -> list[str]:
     return re.findall(r'class="flash"[^>]*>([^<]*)', html)
 
 
+def refusals(html: str) -> list[str]:
+    """The messages flashed in the error style (red, read out at once), as a refusal is."""
+    return re.findall(r'class="flash refused" role="alert">([^<]*)', html)
+
+
 class Organiser:
     """The organiser at the desk, driving the pages with the test client."""
 
@@ -225,7 +230,7 @@ def test_the_draw_seats_every_pair_and_gives_each_table_a_link(app, organiser, c
 def test_a_round_is_not_drawn_twice_nor_before_the_last_one_is_finished(app, organiser, cup):
     organiser.draw(cup)
     html = organiser.draw(cup).get_data(as_text=True)
-    assert "Round 1 is not finished: every table must reach its result first" in flashes(html)
+    assert "Round 1 is not finished: every table must reach its result first" in refusals(html)
     with app.app_context():
         assert len(store.list_rounds(store.get_db(), cup)) == 1
         with pytest.raises(Exception, match="Round 1 is drawn already"):
@@ -373,7 +378,7 @@ def test_two_entries_swap_places_before_the_round_begins_but_not_after(app, orga
     play(app, organiser.links(cup, 1)[0], deals=1)
     html = organiser.post(f"/tournaments/{cup}/swap", {"first": str(a), "second": str(b)},
                           page=f"/tournaments/{cup}", follow=True).get_data(as_text=True)
-    assert "Round 1 has begun: its seats can no longer change" in flashes(html)
+    assert "Round 1 has begun: its seats can no longer change" in refusals(html)
 
 
 def test_an_individual_tournament_seats_partners_across_the_table(app, organiser):
