@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from .errors import N_, RuleViolation
@@ -158,3 +158,13 @@ def check_drawable(number: int, *, drawn: int, planned: int, last_finished: bool
                             field="round", round=drawn)
     if playing < need:
         raise RuleViolation(N_("At least %(count)d entries are needed to draw a round"), field="round", count=need)
+
+
+def apart_entries(entries: Mapping[int, Sequence[int]], players: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
+    """The entries the draw keeps apart: two entries holding two players kept apart.
+
+    >>> sorted(map(sorted, apart_entries({1: [10, 11], 2: [12, 13], 3: [14, 15]}, [(11, 14), (10, 99)])))
+    [[1, 3]]
+    """
+    of = {player: entry for entry, members in entries.items() for player in members}
+    return frozenset(frozenset((of[a], of[b])) for a, b in players if a in of and b in of and of[a] != of[b])

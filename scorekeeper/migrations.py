@@ -86,3 +86,12 @@ def late_entries_and_withdrawals(db: Database) -> None:
     db["entries"].add_column("joins", int, not_null_default=1)
     db["entries"].add_column("withdrawn", int)
     db["tournaments"].add_column("late_rounds", str, not_null_default="zero")
+
+
+@migrations()
+def players_kept_apart(db: Database) -> None:
+    """Two players a tournament's draws keep apart (a family, a league's team-mates)."""
+    db["apart"].create({"id": int, "tournament_id": int, "first": int, "second": int}, pk="id",
+                       foreign_keys=[("tournament_id", "tournaments", "id"), ("first", "players", "id"),
+                                     ("second", "players", "id")],
+                       not_null={"tournament_id", "first", "second"}, strict=True)

@@ -37,6 +37,11 @@ RANKINGS = {
 """The ranking rules a tournament may choose, each with how it is said."""
 
 WIN, DRAW = 2, 1
+PAIRING_STEPS = 20_000  # the pairing search's bound: past it, the next looser pairing is tried
+
+Apart = frozenset[frozenset[int]]
+"""Pairs of entries that must not meet (a family, two players of one league team), kept apart by
+every draw while that can be done."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +124,27 @@ def drawn(entries: Sequence[int], seed: int) -> list[int]:
     return order
 
 
-def first_round(entries: Sequence[int], seed: int) -> Round:
-    """Round one drawn from ``seed``: the drawn order met two by two; an odd one out sits out."""
+def first_round(entries: Sequence[int], seed: int, apart: Apart = frozenset()) -> Round:
+    """Round one drawn from ``seed``: the drawn order met two by two, but for entries kept
+    ``apart`` (met later in the order, while that can be done); an odd one out sits out."""
     order = drawn(entries, seed)
     full = len(order) - len(order) % 2
-    return Round(tuple(((order[i],), (order[i + 1],)) for i in range(0, full, 2)), tuple(order[full:]))
+    pairs = _pair_or_order(order[:full], (apart,))
+    return Round(tuple(((a,), (b,)) for a, b in pairs), tuple(order[full:]))
+
+
+def _pair_or_order(order: list[int], avoiding: Sequence[set[frozenset[int]] | Apart]) -> list[tuple[int, int]]:
+    """``order`` paired by the first of the sets of pairs to avoid that can be kept, else two by two."""
+    for avoid in avoiding:
+        pairs = _pair(order, set(avoid), [PAIRING_STEPS])
+        if pairs is not None:
+            return pairs
+    return [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+
+
+def broken_apart(round_: Round, apart: Apart) -> list[frozenset[int]]:
+    """The pairs kept apart that ``round_`` seats at one table anyway (none could be kept apart)."""
+    return [pair for table in round_.tables for pair in apart if pair <= {e for side in table for e in side}]
 
 
 def _bye(ranked: Sequence[int], had: Counter[int]) -> int:
@@ -132,7 +153,8 @@ def _bye(ranked: Sequence[int], had: Counter[int]) -> int:
     return next(entry for entry in reversed(ranked) if had[entry] == fewest)
 
 
-def swiss_round(ranked: Sequence[int], met: Iterable[tuple[int, int]], had_bye: Iterable[int]) -> Round:
+def swiss_round(ranked: Sequence[int], met: Iterable[tuple[int, int]], had_bye: Iterable[int],
+                apart: Apart = frozenset()) -> Round:
     """The next round for entries ``ranked`` best first: neighbours in the ranking meet, no two
     entries that have ``met`` meet again while that can be avoided, the bye rotates.
 
@@ -146,18 +168,23 @@ def swiss_round(ranked: Sequence[int], met: Iterable[tuple[int, int]], had_bye: 
         ranked.remove(bye)
         byes = (bye,)
     seen = {frozenset(pair) for pair in met}
-    pairs = _pair(ranked, seen) or [(ranked[i], ranked[i + 1]) for i in range(0, len(ranked), 2)]
+    pairs = _pair_or_order(ranked, (seen | apart, apart, seen))
     return Round(tuple(((a,), (b,)) for a, b in pairs), byes)
 
 
-def _pair(free: list[int], seen: set[frozenset[int]]) -> list[tuple[int, int]] | None:
+def _pair(free: list[int], seen: set[frozenset[int]], steps: list[int]) -> list[tuple[int, int]] | None:
+    """``free`` paired best-first with none of the pairs ``seen``, or None (also once the search
+    has taken ``steps[0]`` steps: a bounded search, the work of one request)."""
     if not free:
         return []
     first, rest = free[0], free[1:]
     for index, other in enumerate(rest):
+        steps[0] -= 1
+        if steps[0] < 0:
+            return None
         if frozenset((first, other)) in seen:
             continue
-        tail = _pair(rest[:index] + rest[index + 1:], seen)
+        tail = _pair(rest[:index] + rest[index + 1:], seen, steps)
         if tail is not None:
             return [(first, other), *tail]
     return None
@@ -175,7 +202,8 @@ def circle_pairs(players: Sequence[int], round_index: int) -> list[tuple[int, in
 
 
 def rotation_round(players: Sequence[int], round_index: int, partnered: Iterable[tuple[int, int]],
-                   opposed: Iterable[tuple[int, int]], had_bye: Iterable[int], seed: int) -> Round:
+                   opposed: Iterable[tuple[int, int]], had_bye: Iterable[int], seed: int,
+                   apart: Apart = frozenset()) -> Round:
     """Individual players seated four to a table, partners across (N-S, E-W).
 
     Sit-outs (the numbers past a multiple of four) go to those who sat out least, in turn.
@@ -196,11 +224,15 @@ def rotation_round(players: Sequence[int], round_index: int, partnered: Iterable
         byes.append(turn[0])
     active = [p for p in players if p not in byes]
     before = {frozenset(pair) for pair in partnered}
-    if not byes and len(active) >= 4:
-        pairs = circle_pairs(active, round_index)
-    else:
-        pairs = _pair(active, before) or [(active[i], active[i + 1]) for i in range(0, len(active), 2)]
-    return Round(_face(pairs, Counter(frozenset(pair) for pair in opposed), random.Random(seed)), tuple(byes))
+    pairs = circle_pairs(active, round_index) if not byes and len(active) >= 4 else []
+    if not pairs or any(frozenset(pair) in apart for pair in pairs):
+        pairs = _pair_or_order(active, (before | apart, apart, before))
+    facing = Counter(frozenset(pair) for pair in opposed)
+    facing.update({pair: APART_COST for pair in apart})
+    return Round(_face(pairs, facing, random.Random(seed)), tuple(byes))
+
+
+APART_COST = 1000  # a pair kept apart facing each other weighs as many repeated meetings
 
 
 def _face(pairs: list[tuple[int, int]], opposed: Counter[frozenset[int]], rng: random.Random) -> tuple[Table, ...]:
@@ -238,17 +270,18 @@ def all_byes(rounds: Iterable[Round]) -> list[int]:
 
 def next_round(entries: Sequence[int], rounds: Sequence[Round], results: Iterable[Result], *, seats: int,
                seed: int, ranking: str, playing: Sequence[int] | None = None,
-               credited: Sequence[int] = ()) -> Round:
+               credited: Sequence[int] = (), apart: Apart = frozenset()) -> Round:
     """The round after ``rounds``: sides of one entry are drawn from ``seed`` first, then paired
     Swiss; individual players rotate partners over the order drawn from ``seed``. ``playing``:
     the entries drawn now (default: all; a late entry joins, a withdrawn one is left out), ranked
-    among every entry, with the byes ``credited`` to late entries for the rounds they missed."""
+    among every entry, with the byes ``credited`` to late entries for the rounds they missed;
+    entries kept ``apart`` never meet while that can be done."""
     playing = list(entries if playing is None else playing)
     if seats == 4:
         return rotation_round(drawn(playing, seed), len(rounds), partner_pairs(rounds), met_pairs(rounds),
-                              all_byes(rounds), seed + len(rounds))
+                              all_byes(rounds), seed + len(rounds), apart)
     if not rounds:
-        return first_round(playing, seed)
+        return first_round(playing, seed, apart)
     ranked = [s.entry for s in standings(entries, results, [*all_byes(rounds), *credited], ranking)
               if s.entry in playing]
-    return swiss_round(ranked, met_pairs(rounds), all_byes(rounds))
+    return swiss_round(ranked, met_pairs(rounds), all_byes(rounds), apart)

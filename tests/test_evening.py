@@ -67,3 +67,30 @@ def test_a_pasted_list_refuses_a_line_of_three_columns_and_an_empty_list():
         evening.read_player_list("Name;Licence\n\n")
     with pytest.raises(RuleViolation, match="at most 40 characters"):
         evening.read_player_list("A" * 41)
+
+
+APART = frozenset({frozenset((1, 2))})
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_first_round_keeps_apart_two_entries_whatever_the_seed(seed):
+    drawn = pairings.first_round([1, 2, 3, 4, 5, 6], seed, APART)
+    assert pairings.broken_apart(drawn, APART) == []
+    assert sorted(e for table in drawn.tables for side in table for e in side) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_swiss_round_would_rather_repeat_a_meeting_than_seat_two_kept_apart():
+    """1 and 2 lead the ranking (they would meet), 3 and 4 met already: 1-3 and 2-4 is the way."""
+    drawn = pairings.swiss_round([1, 2, 3, 4], met=[(1, 4), (2, 3)], had_bye=[], apart=APART)
+    assert {frozenset((a[0], b[0])) for a, b in drawn.tables} == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+@pytest.mark.parametrize("round_index", range(5))
+def test_individual_players_kept_apart_never_share_a_table(round_index):
+    drawn = pairings.rotation_round(list(range(1, 9)), round_index, [], [], [], seed=round_index, apart=APART)
+    assert pairings.broken_apart(drawn, APART) == []
+
+
+def test_two_entries_kept_apart_meet_when_nothing_else_can_be_drawn_and_it_is_said():
+    drawn = pairings.first_round([1, 2], 3, APART)
+    assert pairings.broken_apart(drawn, APART) == [frozenset((1, 2))]

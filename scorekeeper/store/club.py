@@ -249,6 +249,32 @@ def remove_entry(db: Database, tournament_id: int, entry_id: int) -> None:
         db.execute("delete from entries where id = ? and tournament_id = ?", [entry_id, tournament_id])
 
 
+def list_apart(db: Database, tournament_id: int) -> list[tuple[int, int, int]]:
+    """The players kept apart in a tournament's draws: (id, player, player), in the order set."""
+    return [(row["id"], row["first"], row["second"])
+            for row in db.query("select * from apart where tournament_id = ? order by id", [tournament_id])]
+
+
+def keep_apart(db: Database, tournament_id: int, first: int, second: int) -> None:
+    """Keep two players apart in the tournament's draws from now on.
+
+    :raise RuleViolation: the same player twice, or the two are kept apart already
+    """
+    with write_transaction(db):
+        get_tournament(db, tournament_id)
+        get_player(db, first), get_player(db, second)
+        if first == second:
+            raise RuleViolation(N_("Choose two different players"), field="second")
+        if any({a, b} == {first, second} for _, a, b in list_apart(db, tournament_id)):
+            raise RuleViolation(N_("These two are kept apart already"), field="second")
+        db.table("apart").insert({"tournament_id": tournament_id, "first": first, "second": second})
+
+
+def stop_keeping_apart(db: Database, tournament_id: int, apart_id: int) -> None:
+    with write_transaction(db):
+        db.execute("delete from apart where id = ? and tournament_id = ?", [apart_id, tournament_id])
+
+
 def _table(row: Mapping[str, Any]) -> TableRow:
     return TableRow(row["id"], row["round_number"], row["number"], row["match_id"],
                     tuple(tuple(side) for side in json.loads(row["sides"])), row["tournament_id"], row["token"])

@@ -289,6 +289,17 @@ class PlayerForm(Form):
     again = BooleanField(_l("Another player of the same name: add them anyway"))
 
 
+def apart_form(players: Sequence[Any]) -> FlaskForm:
+    """Two players a tournament's draws keep apart."""
+    choices = [SelectChoice(p.id, p.name) for p in players]
+
+    class ApartForm(Form):
+        first = SelectField(_l("Keep"), coerce=int, choices=choices)
+        second = SelectField(_l("apart from"), coerce=int, choices=choices)
+
+    return ApartForm()
+
+
 def replace_form(players: Sequence[Any], entered: Sequence[Any]) -> FlaskForm:
     """Replace one player of an entry by another of the club's (not entered) for the rest of
     the tournament."""

@@ -32,6 +32,7 @@ from .forms import (
     PlayerListForm,
     entry_form,
     match_options,
+    apart_form,
     merge_form,
     replace_form,
     refused,
@@ -390,6 +391,9 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
         replace_forms={entry_id: _replace_form(state, entry_id) for entry_id, entry in state.entries.items()
                        if entry.withdrawn is None},
         can_enter=len(state.rounds) < state.tournament.rounds,
+        apart=[(apart_id, state.players[a].name, state.players[b].name)
+               for apart_id, a, b in store.list_apart(db, state.tournament.id)],
+        apart_form=apart_form(store.list_players(db)),
         format_label=FORMAT_LABELS[state.tournament.format],
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
@@ -483,6 +487,36 @@ def remove_entry(tournament_id: int, entry_id: int):
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
 
 
+def _apart(state: State) -> pairings.Apart:
+    """The entries this tournament's draws keep apart."""
+    return evening.apart_entries({e.id: e.players for e in state.entries.values()},
+                                 [(a, b) for _, a, b in store.list_apart(store.get_db(), state.tournament.id)])
+
+
+@bp.post("/tournaments/<int:tournament_id>/apart")
+@access.organiser_only
+def keep_apart(tournament_id: int):
+    """Two players the draws keep apart from now on (a family, team-mates of a league)."""
+    load_state(tournament_id)
+    form = apart_form(store.list_players(store.get_db()))
+    if not form.validate_on_submit():
+        flash(_("Choose the two players to keep apart."), "error")
+    else:
+        try:
+            store.keep_apart(store.get_db(), tournament_id, form.first.data, form.second.data)
+        except RuleViolation as err:
+            flash(refused(err), "error")
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="apart"))
+
+
+@bp.post("/tournaments/<int:tournament_id>/apart/<int:apart_id>/delete")
+@access.organiser_only
+def stop_keeping_apart(tournament_id: int, apart_id: int):
+    load_state(tournament_id)
+    store.stop_keeping_apart(store.get_db(), tournament_id, apart_id)
+    return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="apart"))
+
+
 def _check_drawable(tournament_id: int, number: int) -> None:
     """Inside the draw's write lock: may round ``number`` be drawn now? (:func:`evening.check_drawable`)"""
     state = load_state(tournament_id)
@@ -499,12 +533,13 @@ def draw(tournament_id: int):
     then Swiss, or rotating partners)."""
     state = load_state(tournament_id)
     number = len(state.rounds) + 1
+    apart = _apart(state)
     round_ = pairings.next_round(
         list(state.entries), [pairings.Round(tuple(t.sides for t in r.tables), r.byes) for r in state.rounds],
         [v.outcome for views in state.tables.values() for v in views if v.outcome is not None],
         seats=4 if state.tournament.format == "individual" else 2, seed=state.tournament.seed,
         ranking=state.tournament.ranking, playing=evening.drawn_in(state.entries.values(), number),
-        credited=evening.missed_byes(state.entries.values(), state.tournament.late_rounds))
+        credited=evening.missed_byes(state.entries.values(), state.tournament.late_rounds), apart=apart)
     seats = state.rules.table(state.tournament.options).seats
     tables = [(sides, _names(seating(state.tournament, state.rules, sides, state.entries), state.players),
                access.new_token(), _("%(tournament)s · round %(round)d, table %(table)d",
@@ -518,6 +553,9 @@ def draw(tournament_id: int):
         flash(refused(err), "error")
     else:
         flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=len(tables)))
+        for pair in pairings.broken_apart(round_, apart):
+            flash(_("%(first)s and %(second)s could not be kept apart this round: every other draw was worse.",
+                    first=state.entry_name(min(pair)), second=state.entry_name(max(pair))), "error")
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{number}"))
 
 

@@ -126,3 +126,30 @@ def test_the_record_carries_the_door_and_imports_it_back(organiser, evening):
         (1, 1), (1, None), (1, None), (1, None), (2, None)]
     assert [s.match_points for s in state(organiser, copy).standings] == [
         s.match_points for s in state(organiser, evening).standings]
+
+
+def test_players_kept_apart_are_never_drawn_at_one_table(organiser):
+    ids = organiser.players()
+    tournament_id = organiser.tournament(rounds="2")
+    for first, second in zip(ids[::2], ids[1::2], strict=True):
+        organiser.enter(tournament_id, first, second)
+    by_name = player_ids(organiser)
+    kept = organiser.post(f"/tournaments/{tournament_id}/apart", {"first": by_name["Ann"], "second": by_name["Cy"]},
+                          page=f"/tournaments/{tournament_id}", follow=True)
+    assert "Ann and Cy" in kept.get_data(as_text=True)
+    organiser.draw(tournament_id)
+    entries = {e.players[0]: e.id for e in state(organiser, tournament_id).entries.values()}
+    for table in state(organiser, tournament_id).rounds[0].tables:
+        seated = {e for side in table.sides for e in side}
+        assert not {entries[by_name["Ann"]], entries[by_name["Cy"]]} <= seated
+
+
+def test_a_draw_that_cannot_keep_two_apart_says_so(organiser):
+    ids = organiser.players(("Ann", "Ben", "Cy", "Di"))
+    tournament_id = organiser.tournament(rounds="1")
+    organiser.enter(tournament_id, ids[0], ids[1])
+    organiser.enter(tournament_id, ids[2], ids[3])
+    organiser.post(f"/tournaments/{tournament_id}/apart", {"first": ids[0], "second": ids[2]},
+                   page=f"/tournaments/{tournament_id}")
+    html = organiser.draw(tournament_id).get_data(as_text=True)
+    assert re.search(r'class="flash refused"[^>]*>Ann &amp; Ben and Cy &amp; Di could not be kept apart', html)
