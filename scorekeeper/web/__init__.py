@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, club_files, live, main, matches, prints, referee, tournaments
+from . import api, club_files, live, main, matches, prints, referee, safety, tournaments
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -31,6 +31,7 @@ def _error(message: str, status: int, field: str | None = None):
 
 def register(app: Flask, csrf: CSRFProtect) -> None:
     """Blueprints, template helpers and the error funnel."""
+    safety.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(live.bp)
@@ -77,8 +78,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(err: CSRFError):
-        """An expired or missing token: keep what was typed and offer to send it again."""
-        kept = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+        """An expired or missing token. From one of our pages: keep what was typed (never a
+        password) and offer to send it again. From anywhere else: a new token and the fields
+        sent would let another site's page have it sent with one tap, so neither is given."""
+        if not safety.same_origin():
+            return render_template("csrf_expired.html", kept=None, action=None), 400
+        kept = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token" and "password" not in k]
         return render_template("csrf_expired.html", kept=kept, action=request.path), 400
 
     @app.errorhandler(HTTPException)

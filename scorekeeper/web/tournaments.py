@@ -34,6 +34,7 @@ from .forms import (
     tournament_form,
 )
 from .matches import options_from
+from .safety import local_target
 from .sheets import scored_sheet, side_names
 
 bp = Blueprint("tournaments", __name__)
@@ -173,10 +174,7 @@ def login():
     form = LoginForm()
     if form.validate_on_submit():
         if access.log_in(form.password.data or ""):
-            target = request.args.get("next", "")
-            if not target.startswith("/") or target.startswith("//"):
-                target = url_for("tournaments.index")
-            return redirect(target)
+            return redirect(local_target(request.args.get("next"), url_for("tournaments.index")))
         form.password.errors = [*form.password.errors, _("That is not the organiser's password.")]
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), status
