@@ -281,7 +281,7 @@ def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any],
 
     with app.app_context():
         job = store.create_print_job(store.get_db(), token=kind, kind=kind, params=params, language="en",
-                                     total=BOOKLET_SHEETS, most=1, alive_since="")
+                                     total=BOOKLET_SHEETS, most=1)
         store.close_thread_connections()
     plain_file = tmp / f"plain-{kind}.html"
     plain_file.write_text(_plain_document(plain_tables))

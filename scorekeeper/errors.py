@@ -1,4 +1,4 @@
-"""The one error type for input the rules refuse.
+"""The one error type for input the rules refuse, and the printer's one refusal.
 
 The engine must stay free of Flask-Babel, so messages are plain ``%``-templates marked
 with :func:`N_` for extraction and translated where they are shown.
@@ -24,3 +24,11 @@ class RuleViolation(ValueError):
         self.template = template
         self.field = field
         self.params = params
+
+
+class PrintTooLong(Exception):
+    """A render ran past its time limit and was stopped (:func:`scorekeeper.pdf.html_to_pdf`)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"printing took longer than {seconds:g} s and was stopped")
+        self.seconds = seconds

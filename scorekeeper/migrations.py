@@ -76,3 +76,9 @@ def create_clubs_and_tournaments(db: Database) -> None:
     db["tables"].create_index(["match_id"], unique=True)
     db["tables"].create_index(["token"], unique=True)
     db["settings"].create({"key": str, "value": str}, pk="key", not_null={"value"}, strict=True)
+
+
+@migrations()
+def add_print_job_pid(db: Database) -> None:
+    """The process printing a booklet: its slot is free only once that process is gone."""
+    db["print_jobs"].add_column("pid", int)

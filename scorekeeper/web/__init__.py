@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import RuleViolation
+from ..errors import PrintTooLong, RuleViolation
 from . import api, club_files, live, main, matches, prints, referee, safety, tournaments
 
 
@@ -17,6 +17,7 @@ GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces":
                 "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
                 "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile"),
                 "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick")}
+PRINTED_TITLE_MAX = 120  # characters of a printed title: the heading, and every page's running header
 
 
 def _wants_json() -> bool:
@@ -44,6 +45,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["PRINTED_TITLE_MAX"] = PRINTED_TITLE_MAX
 
     def translations():
         """The reader's catalogue, looked up once per request: a sheet says hundreds of lines."""
@@ -70,6 +72,11 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     @app.errorhandler(RuleViolation)
     def rule_violation(err: RuleViolation):
         return _error(_(err.template, **err.params) if err.params else _(err.template), 400, err.field)
+
+    @app.errorhandler(PrintTooLong)
+    def print_too_long(err: PrintTooLong):
+        return _error(_("Printing took longer than %(seconds)s s and was stopped: this is too long to print here.",
+                        seconds=f"{err.seconds:g}"), 503)
 
     @app.errorhandler(store.Conflict)
     def conflict(err: store.Conflict):
