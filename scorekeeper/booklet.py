@@ -125,7 +125,7 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
     own killed after ``seconds`` (:func:`scorekeeper.pdf.html_to_pdf`), in order, each handed over
     as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish.
 
-    :raise PrintTooLong: a part took longer (the others are not waited for beyond their own limit)
+    :raise TooLong: a part took longer (the others are not waited for beyond their own limit)
     """
     from .pdf import html_to_pdf
 

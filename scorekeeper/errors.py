@@ -1,4 +1,4 @@
-"""The one error type for input the rules refuse, and the printer's one refusal.
+"""The one error type for input the rules refuse, and work stopped at its time limit.
 
 The engine must stay free of Flask-Babel, so messages are plain ``%``-templates marked
 with :func:`N_` for extraction and translated where they are shown.
@@ -26,9 +26,10 @@ class RuleViolation(ValueError):
         self.params = params
 
 
-class PrintTooLong(Exception):
-    """A render ran past its time limit and was stopped (:func:`scorekeeper.pdf.html_to_pdf`)."""
+class TooLong(Exception):
+    """Work (a PDF render, a claim search) ran past its time limit and was stopped
+    (:mod:`scorekeeper.forked`)."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"printing took longer than {seconds:g} s and was stopped")
+        super().__init__(f"took longer than {seconds:g} s and was stopped")
         self.seconds = seconds

@@ -5,9 +5,9 @@ names and notes are untrusted, and WeasyPrint's default fetcher would embed loca
 or call out to the network (PLATFORM.md).
 
 Every render runs in a process forked for it and is killed past its time limit
-(:data:`PRINT_SECONDS`, :func:`html_to_pdf`): a text long enough to take minutes to lay out
-stops there and is said, instead of holding a web worker's thread (or a booklet) for ever. The
-child starts with WeasyPrint loaded and the print style parsed, and its memory goes with it.
+(:data:`PRINT_SECONDS`, :func:`html_to_pdf`, :mod:`scorekeeper.forked`): a text long enough
+to take minutes to lay out stops there and is said, instead of holding a web worker's thread
+(or a booklet) for ever.
 
 Importing this module loads WeasyPrint (0.4 s): the web routes import it when they print, and
 the server loads it before its workers fork (``serving.settle``).
@@ -15,14 +15,8 @@ the server loads it before its workers fork (``serving.settle``).
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import signal
-import sys
 import threading
-import time
-import traceback
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
@@ -32,7 +26,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from .errors import PrintTooLong
+from . import forked
 
 
 class StaticOnlyFetcher(URLFetcher):
@@ -67,7 +61,6 @@ def qr_data_uri(url: str) -> str:
 
 
 PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
-_GRACE_SECONDS = 2.0  # the child's own alarm, after the parent's: it goes even if the parent went first
 
 
 def html_to_pdf(html: str, static: Path, seconds: float | None = None) -> bytes:
@@ -75,54 +68,12 @@ def html_to_pdf(html: str, static: Path, seconds: float | None = None) -> bytes:
     from ``static`` and nothing else fetched; rendered by a child process killed after
     ``seconds`` (default :data:`PRINT_SECONDS`).
 
-    :raise PrintTooLong: the render was stopped
+    :raise TooLong: the render was stopped
     """
-    static, seconds = static.resolve(), seconds or PRINT_SECONDS
-    with _FORKING:  # (no fork while another thread is inside the font library: see _print_style)
+    static = static.resolve()
+    with forked.FORKING:
         _print_style(static)  # parsed once per thread, before the fork, for the children to inherit
-        read, write = os.pipe()
-        pid = os.fork()
-    if pid == 0:
-        _child(html, static, write, seconds + _GRACE_SECONDS)
-    os.close(write)
-    body = _read_until(read, pid, time.monotonic() + seconds)
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        raise PrintTooLong(seconds)
-    if status:
-        raise RuntimeError("the printing process failed (its error is on the server's log)")
-    return body
-
-
-def _child(html: str, static: Path, write: int, seconds: float) -> None:
-    """In the forked child: render, hand the PDF over through ``write``, and exit; an alarm ends
-    it after ``seconds`` should the parent be gone."""
-    code = 1
-    try:
-        signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        with open(write, "wb") as out:
-            out.write(_render(html, static))
-        code = 0
-    except BaseException:
-        traceback.print_exc(file=sys.stderr)
-    finally:
-        os._exit(code)
-
-
-def _read_until(read: int, pid: int, deadline: float) -> bytes:
-    """What the child sends until it closes the pipe; past ``deadline`` it is killed."""
-    chunks = []
-    with open(read, "rb", buffering=0) as pipe:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([pipe], [], [], left)[0]:
-                os.kill(pid, signal.SIGKILL)
-                return b""
-            chunk = pipe.read(1 << 16)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
+    return forked.call(lambda: _render(html, static), seconds or PRINT_SECONDS)
 
 
 def _render(html: str, static: Path) -> bytes:
@@ -133,15 +84,13 @@ def _render(html: str, static: Path) -> bytes:
 
 
 _local = threading.local()
-_FORKING = threading.Lock()
 
 
 def _print_style(static: Path) -> tuple[CSS, FontConfiguration]:
     """The print stylesheet, parsed once per thread (a link in each page had WeasyPrint parse
     it for every document: 12 ms of a 90-ms table sheet), and the font configuration it was
     parsed with. Given as the user's stylesheet, so a page's own ``<style>`` still wins.
-    Made under ``_FORKING``: a child forked while another thread held the font library's lock
-    would wait on it for ever (until its alarm)."""
+    Made under ``forked.FORKING`` (the font library has locks of its own)."""
     styles: dict[Path, tuple[CSS, FontConfiguration]] = _local.__dict__.setdefault("styles", {})
     if static not in styles:
         fonts = FontConfiguration()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import booklet, pdf, store
-from scorekeeper.errors import PrintTooLong
+from scorekeeper.errors import TooLong
 from tests.web.test_prints import ask_booklet, queued, start_match
 
 PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
@@ -57,16 +57,16 @@ def test_a_render_past_its_time_limit_is_stopped_said_and_leaves_no_process(app,
     monkeypatch.setattr(pdf, "PRINT_SECONDS", 0.3)
     response = client.get(f"/matches/{match_id}/sheet.pdf")
     assert response.status_code == 503
-    assert "Printing took longer than 0.3 s and was stopped: this is too long to print here." in \
+    assert "This took longer than 0.3 s and was stopped: it is too long to do here." in \
         response.get_data(as_text=True)
     assert children() == []
 
 
 def test_a_part_of_a_booklet_past_its_time_limit_stops_the_booklet(app, client):
-    with pytest.raises(PrintTooLong):
+    with pytest.raises(TooLong):
         booklet.render_parts(["<p>quick</p>", SLOW_HTML], Path(app.static_folder), lambda done: None, seconds=0.3)
     assert children() == []
-    job = queued(app, status="failed", error="PrintTooLong: printing took longer than 20 s and was stopped")
+    job = queued(app, status="failed", error="TooLong: took longer than 20 s and was stopped")
     assert "One of its sheets took too long to print and was stopped." in \
         client.get(f"/prints/{job.token}").get_data(as_text=True)
 

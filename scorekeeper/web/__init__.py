@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import PrintTooLong, RuleViolation
+from ..errors import RuleViolation, TooLong
 from . import api, club_files, live, main, matches, prints, referee, safety, tournaments
 
 
@@ -17,6 +17,7 @@ GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces":
                 "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
                 "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile"),
                 "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick")}
+RETRY_AFTER_S = 5  # a 429's advice (Retry-After)
 PRINTED_TITLE_MAX = 120  # characters of a printed title: the heading, and every page's running header
 
 
@@ -73,9 +74,9 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     def rule_violation(err: RuleViolation):
         return _error(_(err.template, **err.params) if err.params else _(err.template), 400, err.field)
 
-    @app.errorhandler(PrintTooLong)
-    def print_too_long(err: PrintTooLong):
-        return _error(_("Printing took longer than %(seconds)s s and was stopped: this is too long to print here.",
+    @app.errorhandler(TooLong)
+    def too_long(err: TooLong):
+        return _error(_("This took longer than %(seconds)s s and was stopped: it is too long to do here.",
                         seconds=f"{err.seconds:g}"), 503)
 
     @app.errorhandler(store.Conflict)
@@ -99,8 +100,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
                     403: _("This is a tournament's table: open it with the table's link (its QR code)."),
                     404: _("Nothing here: the page or the record does not exist."),
                     405: _("That action is not allowed here."),
-                    413: _("The request is too large.")}
-        return _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
+                    413: _("The request is too large."),
+                    429: _("The referee is busy: try again in a few seconds.")}
+        response = _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
+        if err.code == 429:
+            return *response, {"Retry-After": str(RETRY_AFTER_S)}
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

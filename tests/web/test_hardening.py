@@ -232,3 +232,49 @@ def test_the_session_cookie_is_samesite_lax_and_secure_over_https(app, client):
     cookie = secure.post("/organiser/login", base_url="https://localhost", headers={"Referer": "https://localhost/"},
                          data={"csrf_token": csrf_token(page), "password": "club-secret"}).headers["Set-Cookie"]
     assert "SameSite=Lax" in cookie and "Secure" in cookie
+
+
+# -- 3. claim searches: one per worker at a time, the pages served meanwhile -----------------
+
+SLOW_CLAIM = {  # a full Quinto deal, best play asked for: searches until SEARCH_SECONDS
+    "hands": {"N": "2S 4D KC 2C 5H 7H AH JS 4S 9D 7C 5D", "E": "AS JC 8H QD 6H 3H 10H 8S 6C 7D 10C QS",
+              "S": "4C AC 9H 3S JH 4H 9C 8C 5C QH KS 10D", "W": "JOKER JD 2D KD QC 10S 7S 6D 8D 3D KH 2H"},
+    "leader": "E", "claimant": "N", "claim": "all", "exact": True, "cachette": "AD 9S 6S 5S 3C"}
+
+
+def test_a_second_claim_search_is_answered_busy_while_pages_are_served(app, client, monkeypatch):
+    import threading
+    import time
+
+    from scorekeeper.web import referee
+
+    monkeypatch.setattr(referee, "SEARCH_SECONDS", 3)
+    match_id = client.post("/api/v1/matches", json={"game": "contree", "players": PLAYERS}).json["id"]
+    answers = []
+
+    def search() -> None:  # (asked again should one of the quick claims below hold the search then)
+        while not answers or answers[-1] == 429:
+            answers.append(app.test_client().post("/api/v1/quinto/referee/claim", json=SLOW_CLAIM).status_code)
+
+    searching = threading.Thread(target=search)
+    searching.start()
+    quick = {"hands": {"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"}, "leader": "N", "trump": "H",
+             "claimant": "N", "claim": "all"}
+    try:
+        busy = None
+        for _ in range(100):
+            busy = client.post("/api/v1/contree/referee/claim", json=quick)
+            if busy.status_code == 429:
+                break
+            time.sleep(0.05)
+        assert busy.status_code == 429
+        assert busy.json["error"]["message"] == "The referee is busy: try again in a few seconds."
+        assert busy.headers["Retry-After"] == "5"
+        assert client.get(f"/matches/{match_id}").status_code == 200
+        play = client.post("/api/v1/contree/referee/legal_play", json={"hand": "7H KS", "trick_so_far": "QS",
+                                                                        "trump": "H"})
+        assert play.status_code == 200  # the questions that do not search are answered as ever
+    finally:
+        searching.join()
+    assert answers[-1] == 200
+    assert client.post("/api/v1/contree/referee/claim", json=quick).status_code == 200
