@@ -37,7 +37,8 @@ def test_the_database_runs_in_wal_mode_with_foreign_keys(db):
 def test_migrations_apply_once(tmp_path):
     path = str(tmp_path / "m.sqlite")
     assert store.init_db(path) == ["create_matches_and_deals", "create_live_deals", "create_print_jobs",
-                                   "create_clubs_and_tournaments", "add_print_job_pid"]
+                                   "create_clubs_and_tournaments", "add_print_job_pid",
+                                   "create_login_attempts"]
     assert store.init_db(path) == []
 
 

@@ -10,13 +10,14 @@ tables' sheets (DESIGN.md principle 1).
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from .. import games, pairings, store
 from ..statistics import GameStatistics, SeatedDeal, player_statistics
@@ -172,6 +173,13 @@ def load_state(tournament_id: int) -> State:
 def login():
     """The organiser's password opens the club's pages for this browser."""
     form = LoginForm()
+    wait = access.login_wait() if request.method == "POST" else 0
+    if wait:
+        form.form_errors.append(ngettext("Too many wrong passwords: try again in %(num)d minute.",
+                                         "Too many wrong passwords: try again in %(num)d minutes.",
+                                         math.ceil(wait / 60)))
+        return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), \
+            429, {"Retry-After": str(wait)}
     if form.validate_on_submit():
         if access.log_in(form.password.data or ""):
             return redirect(local_target(request.args.get("next"), url_for("tournaments.index")))

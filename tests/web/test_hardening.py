@@ -278,3 +278,88 @@ def test_a_second_claim_search_is_answered_busy_while_pages_are_served(app, clie
         searching.join()
     assert answers[-1] == 200
     assert client.post("/api/v1/contree/referee/claim", json=quick).status_code == 200
+
+
+# -- 6. organiser sessions end for good --------------------------------------------------------
+
+def _copied(app, client):
+    """Another browser holding a copy of this one's session cookie."""
+    thief = app.test_client()
+    thief.set_cookie("session", client.get_cookie("session").value)
+    return thief
+
+
+def test_a_copied_organiser_cookie_stops_working_after_a_logout(app, client):
+    organiser = Organiser(app, client)
+    thief = _copied(app, client)
+    assert thief.get("/tournaments").status_code == 200
+    organiser.post("/organiser/logout", {})
+    assert thief.get("/tournaments").status_code == 302  # to the login
+    assert client.get("/tournaments").status_code == 302
+
+
+def test_a_password_change_ends_every_organiser_session(app, client):
+    from scorekeeper import store
+    from scorekeeper.web import access
+
+    Organiser(app, client)
+    thief = _copied(app, client)
+    with app.app_context():
+        access.set_password(store.get_db(), "a new secret")
+    assert thief.get("/tournaments").status_code == 302
+    assert client.get("/tournaments").status_code == 302
+
+
+def test_a_session_from_before_generations_is_not_the_organisers(app, client):
+    """A cookie saying only ``organiser: true`` (as sessions were signed before) opens nothing."""
+    Organiser(app, client)
+    with client.session_transaction() as session:
+        session["organiser"] = True
+    assert client.get("/tournaments").status_code == 302
+
+
+# -- 7. the login's back-off ---------------------------------------------------------------------
+
+def _login(client, password: str, address: str = "192.0.2.1"):
+    page = client.get("/organiser/login").get_data(as_text=True)
+    return client.post("/organiser/login", data={"csrf_token": csrf_token(page), "password": password},
+                       environ_base={"REMOTE_ADDR": address})
+
+
+def test_wrong_passwords_from_one_address_are_answered_429_then_even_the_right_one(app, client):
+    from scorekeeper.web import access
+
+    Organiser(app, client)
+    for _ in range(access.LOGIN_TRIES_PER_ADDRESS):
+        assert _login(client, "guess").status_code == 422
+    blocked = _login(client, "club-secret")
+    assert blocked.status_code == 429
+    assert "Too many wrong passwords: try again in 15 minutes." in blocked.get_data(as_text=True)
+    assert int(blocked.headers["Retry-After"]) > 14 * 60
+    assert _login(app.test_client(), "club-secret", "192.0.2.2").status_code == 302  # another address
+
+
+def test_wrong_passwords_from_everywhere_are_counted_together_by_every_worker(app, client, tmp_path):
+    """Two apps on one database (two gunicorn workers) share the count: past LOGIN_TRIES_OVERALL
+    from many addresses, the login answers 429 to anyone."""
+    from scorekeeper import create_app
+    from scorekeeper.web import access
+
+    Organiser(app, client)
+    other = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE": app.config["DATABASE"]})
+    for n in range(access.LOGIN_TRIES_OVERALL):
+        worker = (app if n % 2 else other).test_client()
+        assert _login(worker, "guess", f"198.51.100.{n}").status_code == 422
+    assert _login(app.test_client(), "club-secret", "203.0.113.9").status_code == 429
+    assert _login(other.test_client(), "club-secret", "203.0.113.9").status_code == 429
+
+
+def test_the_right_password_clears_the_addresss_wrong_ones(app, client):
+    from scorekeeper.web import access
+
+    Organiser(app, client)
+    for _ in range(access.LOGIN_TRIES_PER_ADDRESS - 1):
+        _login(client, "guess")
+    assert _login(client, "club-secret").status_code == 302
+    for _ in range(access.LOGIN_TRIES_PER_ADDRESS - 1):
+        assert _login(client, "guess").status_code == 422
