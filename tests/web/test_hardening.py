@@ -363,3 +363,29 @@ def test_the_right_password_clears_the_addresss_wrong_ones(app, client):
     assert _login(client, "club-secret").status_code == 302
     for _ in range(access.LOGIN_TRIES_PER_ADDRESS - 1):
         assert _login(client, "guess").status_code == 422
+
+
+# -- 8. the kept pages -----------------------------------------------------------------------------
+
+def test_query_strings_a_sheet_does_not_read_fill_no_memory(client, pages):
+    from scorekeeper.web import sheets
+
+    match_id = pages.start_match()
+    client.get(f"/matches/{match_id}")
+    kept, held = len(sheets.PAGES), sheets.PAGES.bytes
+    for n in range(50):
+        response = client.get(f"/matches/{match_id}?x={n}")
+        assert response.status_code == 200 and f"x%3D{n}" in response.get_data(as_text=True)  # its own links
+    assert (len(sheets.PAGES), sheets.PAGES.bytes) == (kept, held)
+    assert client.get(f"/matches/{match_id}", headers={"Accept-Language": "fr"}).status_code == 200
+    assert len(sheets.PAGES) == kept + 1  # the language is what a kept page depends on
+
+
+def test_the_kept_pages_are_bounded_in_bytes():
+    from scorekeeper.web.sheets import LruCache
+
+    cache = LruCache(size=1000, max_bytes=100_000)
+    for n in range(100):
+        cache.get((n,), lambda: "x" * 10_000)
+    assert cache.bytes <= 100_000 and 5 <= len(cache) < 10
+    assert cache.peek((99,)) is not None and cache.peek((0,)) is None  # the oldest went first
