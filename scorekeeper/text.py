@@ -101,3 +101,17 @@ def clean_json(value: Any, name: str, depth: int = 0) -> Any:
         key = clean(key, name, most=NAME_MAX)  # (a key refused is named by where it stands)
         cleaned[key] = clean_json(item, f"{name}.{key}" if depth else key, depth + 1)
     return cleaned
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert_cell(value: object) -> object:
+    """A value as a spreadsheet cell of a CSV file: a text a spreadsheet would read as a formula
+    (``=HYPERLINK(...)``, ``+1``, ``@SUM``; a tab or a carriage return first) gets a ``'`` in front,
+    which spreadsheets show as text; numbers are left as they are.
+
+    >>> inert_cell("=1+1"), inert_cell("Ann"), inert_cell(-20)
+    ("'=1+1", 'Ann', -20)
+    """
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value

@@ -172,11 +172,11 @@ def standings_csv(tournament_id: int):
     state = load_state(tournament_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
-                     _("Points"), _("Points against"), _("Difference")])
-    for place, s in enumerate(state.standings, start=1):
-        writer.writerow([place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
-                         s.points_for, s.points_against, s.difference])
+    rows = [[_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
+             _("Points"), _("Points against"), _("Difference")]]
+    rows += [[place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
+              s.points_for, s.points_against, s.difference] for place, s in enumerate(state.standings, start=1)]
+    writer.writerows([text.inert_cell(cell) for cell in row] for row in rows)  # names typed by anyone
     # a byte-order mark first: a spreadsheet opening the file then reads "Différence" as UTF-8
     return Response("\ufeff" + out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})

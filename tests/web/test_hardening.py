@@ -389,3 +389,21 @@ def test_the_kept_pages_are_bounded_in_bytes():
         cache.get((n,), lambda: "x" * 10_000)
     assert cache.bytes <= 100_000 and 5 <= len(cache) < 10
     assert cache.peek((99,)) is not None and cache.peek((0,)) is None  # the oldest went first
+
+
+# -- 10. CSV cells a spreadsheet would run -----------------------------------------------------------
+
+def test_names_that_look_like_formulas_are_text_in_the_standings_csv(app, client):
+    import csv
+
+    organiser = Organiser(app, client)
+    formulas = ("=HYPERLINK(\"http://evil.example\")", "+1+1", "-2+3", "@SUM(A1)", "\tTab")
+    ids = organiser.players(formulas[:4])
+    cup = organiser.tournament()
+    for first, second in zip(ids[::2], ids[1::2], strict=True):
+        organiser.enter(cup, first, second)
+    rows = list(csv.reader(client.get(f"/tournaments/{cup}/standings.csv").data.decode("utf-8-sig").splitlines()))
+    entries = [row[1] for row in rows[1:]]
+    assert sorted(entries) == sorted(["'=HYPERLINK(\"http://evil.example\") & +1+1", "'-2+3 & @SUM(A1)"])
+    assert all(not cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row if not
+               cell.lstrip("-").isdigit())  # (numbers, negative ones too, stay numbers)
