@@ -15,7 +15,9 @@ requests/s are given as a ratio to its requests/s at the same number of clients.
 is bench/floor_app.py, the stack this project must use and nothing else (Flask-WTF's CSRF
 and a form of the deal form's fields, a flashed message, one row inserted): the deal POST's
 requests/s are given as a ratio to the floor's as well. The floor without the form (its CSRF
-check, flash and insert alone) says what WTForms' form costs on top.
+check, flash and insert alone) says what WTForms' form costs on top. The sheet is also read
+while 16 clients keep asking a claim the solver searches for its whole 10 s (the referee
+answers each worker's second search 429): its p99 must stay under 100 ms.
 
 The claim solver: bench/solver_bench.py's cases (200 seeded deals each; ``make bench-solver``
 runs them alone), their targets on the 99th percentile.
@@ -24,6 +26,9 @@ runs them alone), their targets on the 99th percentile.
 from __future__ import annotations
 
 import argparse
+import collections
+import contextlib
+import http.client
 import json
 import math
 import os
@@ -34,8 +39,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +50,9 @@ from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
 
 OUTPUT = Path(__file__).resolve().parent / "results.json"
 CLIENTS = (16, 64)
+CLAIM_SEARCHES = 16  # clients asking a claim that searches for its whole limit, again and again
+CLAIM_READERS = 4  # the wall screens and phones reading the sheet meanwhile
+BUSY_P99_MS = 100
 SHEET_DEALS = 30
 BOOKLET_SHEETS = 100  # a club evening's tables
 ROOT = Path(__file__).resolve().parent.parent
@@ -282,7 +291,7 @@ def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any],
 
     with app.app_context():
         job = store.create_print_job(store.get_db(), token=kind, kind=kind, params=params, language="en",
-                                     total=BOOKLET_SHEETS, most=1, alive_since="")
+                                     total=BOOKLET_SHEETS, most=1)
         store.close_thread_connections()
     plain_file = tmp / f"plain-{kind}.html"
     plain_file.write_text(_plain_document(plain_tables))
@@ -346,6 +355,51 @@ def _http_lines(label: str, clients: int, tally: load.Tally, baseline: load.Tall
         if problem in tally.statuses:
             raise RuntimeError(f"{name}: a client {problem} ({tally.statuses}); the figures would be wrong")
     return lines
+
+
+@contextlib.contextmanager
+def _claims_searching(port: int, count: int) -> Iterator[collections.Counter[int]]:
+    """``count`` clients asking, one after another, a claim the solver searches until its limit
+    (a full Quinto deal, best play asked for) while the block runs; the statuses they got."""
+    deal = solver_bench.quinto_position(random.Random("bench-busy-referee"), 12)
+    body = json.dumps({"hands": {seat: " ".join(map(str, deal.hands[seat])) for seat in SEATS},
+                       "leader": deal.leader, "claimant": "N", "claim": "all", "exact": True,
+                       "cachette": " ".join(map(str, deal.rules.cachette))})
+    answers: collections.Counter[int] = collections.Counter()
+    stop = threading.Event()
+
+    def ask() -> None:
+        conn = http.client.HTTPConnection(load.HOST, port, timeout=60)
+        while not stop.is_set():
+            conn.request("POST", "/api/v1/quinto/referee/claim", body, {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            answers[response.status] += 1
+            if response.status == 429:
+                stop.wait(0.2)  # (a phone told to wait a few seconds would not ask again at once)
+        conn.close()
+
+    askers = [threading.Thread(target=ask) for _ in range(count)]
+    for asker in askers:
+        asker.start()
+    try:
+        yield answers
+    finally:
+        stop.set()
+        for asker in askers:
+            asker.join()
+
+
+def _busy_lines(busy: load.Tally, idle: load.Tally, answers: collections.Counter[int]) -> list[Measure]:
+    """The sheet's p99 while the claims search, against the same clients' p99 without them."""
+    label = f"http GET {SHEET_DEALS}-deal sheet, {CLAIM_READERS} clients, while {CLAIM_SEARCHES} claims search"
+    p99, alone = (load.percentile(tally.latencies, 99) * 1e3 for tally in (busy, idle))
+    return [measure(f"{label}: p99", p99, "ms", baseline=alone, ratio=p99 / alone, target=f"< {BUSY_P99_MS} ms",
+                    met=p99 < BUSY_P99_MS),
+            measure(f"{label}: claims searched (200)", answers[200], "requests"),
+            measure(f"{label}: claims told the referee is busy (429)", answers[429], "requests"),
+            measure(f"{label}: errors", busy.errors + sum(n for status, n in answers.items()
+                                                           if status not in (200, 429)), "requests")]
 
 
 def _seed(database: Path, matches_needed: int) -> tuple[int, list[int]]:
@@ -414,6 +468,12 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
             plan = load.Plan("get", srv.port, warmup, duration, max_requests, path=f"/matches/{sheet}")
             results += _http_lines(f"GET {SHEET_DEALS}-deal sheet", clients, load.run(plan, clients, processes),
                                    baselines[clients], rps_target=0.5)
+        progress(f"GET a {SHEET_DEALS}-deal score sheet while {CLAIM_SEARCHES} claim searches run")
+        plan = load.Plan("get", srv.port, warmup, duration, max_requests, path=f"/matches/{sheet}")
+        idle = load.run(plan, CLAIM_READERS, processes)
+        with _claims_searching(srv.port, CLAIM_SEARCHES) as answers:
+            busy = load.run(plan, CLAIM_READERS, processes)
+        results += _busy_lines(busy, idle, answers)
         acknowledged = 0
         for clients in CLIENTS:
             progress(f"POST a deal through the form, {clients} clients")

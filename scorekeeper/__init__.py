@@ -45,7 +45,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(DATABASE=str(ROOT / "instance" / "scorekeeper.sqlite"),
                             WTF_CSRF_TIME_LIMIT=CSRF_TOKEN_LIFETIME, LANGUAGES=LANGUAGES,
-                            MAX_CONTENT_LENGTH=256 * 1024,
+                            MAX_CONTENT_LENGTH=256 * 1024, SESSION_COOKIE_SAMESITE="Lax",
                             PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL", ""))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -1,5 +1,5 @@
 """The engine's words: the one error type for input the rules refuse (:class:`RuleViolation`),
-and the line of an explanation (:class:`Say`).
+the line of an explanation (:class:`Say`), and work stopped at its time limit (:class:`TooLong`).
 
 The engine must stay free of Flask-Babel, so messages are plain ``%``-templates marked
 with :func:`N_` for extraction and translated where they are shown.
@@ -60,3 +60,10 @@ class Say:
             return text
         return text % {key: value.render(gettext) if isinstance(value, Say) else value
                        for key, value in self.params.items()}
+class TooLong(Exception):
+    """Work (a PDF render, a claim search) ran past its time limit and was stopped
+    (:mod:`scorekeeper.forked`)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"took longer than {seconds:g} s and was stopped")
+        self.seconds = seconds

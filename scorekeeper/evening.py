@@ -13,9 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from .errors import N_, RuleViolation
+from .text import LICENCE_MAX, NAME_MAX
 
-NAME_MAX = 40  # a player's name (a seat's on the forms too)
-LICENCE_MAX = 30
 MOST_PASTED = 500  # players in one pasted list
 
 

@@ -95,3 +95,14 @@ def players_kept_apart(db: Database) -> None:
                        foreign_keys=[("tournament_id", "tournaments", "id"), ("first", "players", "id"),
                                      ("second", "players", "id")],
                        not_null={"tournament_id", "first", "second"}, strict=True)
+def add_print_job_pid(db: Database) -> None:
+    """The process printing a booklet: its slot is free only once that process is gone."""
+    db["print_jobs"].add_column("pid", int)
+
+
+@migrations()
+def create_login_attempts(db: Database) -> None:
+    """Wrong organiser passwords tried lately, by address: the login's back-off, shared by every worker."""
+    db["login_attempts"].create({"id": int, "address": str, "at": float}, pk="id", not_null={"address", "at"},
+                                strict=True)
+    db["login_attempts"].create_index(["at"])

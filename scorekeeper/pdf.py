@@ -4,6 +4,11 @@ The renderer may read the project's static files and ``data:`` URLs, nothing els
 names and notes are untrusted, and WeasyPrint's default fetcher would embed local files
 or call out to the network (PLATFORM.md).
 
+Every render runs in a process forked for it and is killed past its time limit
+(:data:`PRINT_SECONDS`, :func:`html_to_pdf`, :mod:`scorekeeper.forked`): a text long enough
+to take minutes to lay out stops there and is said, instead of holding a web worker's thread
+(or a booklet) for ever.
+
 Importing this module loads WeasyPrint (0.4 s): the web routes import it when they print, and
 the server loads it before its workers fork (``serving.settle``).
 """
@@ -20,6 +25,8 @@ from flask import current_app, render_template
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
+
+from . import forked
 
 
 class StaticOnlyFetcher(URLFetcher):
@@ -53,10 +60,23 @@ def qr_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 
-def html_to_pdf(html: str, static: Path) -> bytes:
+PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
+
+
+def html_to_pdf(html: str, static: Path, seconds: float | None = None) -> bytes:
     """HTML to PDF bytes in the print style (``static/css/print.css``), its relative links read
-    from ``static`` and nothing else fetched."""
+    from ``static`` and nothing else fetched; rendered by a child process killed after
+    ``seconds`` (default :data:`PRINT_SECONDS`).
+
+    :raise TooLong: the render was stopped
+    """
     static = static.resolve()
+    with forked.FORKING:
+        _print_style(static)  # parsed once per thread, before the fork, for the children to inherit
+    return forked.call(lambda: _render(html, static), seconds or PRINT_SECONDS)
+
+
+def _render(html: str, static: Path) -> bytes:
     style, fonts = _print_style(static)
     html = _BETWEEN_TABLE_TAGS.sub(">", html)
     return HTML(string=html, base_url=static.as_uri() + "/",
@@ -69,7 +89,8 @@ _local = threading.local()
 def _print_style(static: Path) -> tuple[CSS, FontConfiguration]:
     """The print stylesheet, parsed once per thread (a link in each page had WeasyPrint parse
     it for every document: 12 ms of a 90-ms table sheet), and the font configuration it was
-    parsed with. Given as the user's stylesheet, so a page's own ``<style>`` still wins."""
+    parsed with. Given as the user's stylesheet, so a page's own ``<style>`` still wins.
+    Made under ``forked.FORKING`` (the font library has locks of its own)."""
     styles: dict[Path, tuple[CSS, FontConfiguration]] = _local.__dict__.setdefault("styles", {})
     if static not in styles:
         fonts = FontConfiguration()

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import evening, games, pairings
+from collections.abc import Hashable
+
+from . import evening, games, pairings, text
 from .errors import N_, RuleViolation
 
 FORMAT = "scorekeeper-tournament"
 VERSION = 1
-MAX_NAME = 80
 
 
 def export(tournament: Mapping[str, Any], players: Sequence[Mapping[str, Any]], entries: Sequence[Mapping[str, Any]],
@@ -32,27 +33,33 @@ def _fail(field: str, template: str, **params: Any) -> RuleViolation:
 
 def _object(value: Any, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(field, N_("%(field)s must be an object"), field=field)
+        raise _fail(field, N_("%(name)s must be an object"), name=field)
     return value
 
 
 def _list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(field, N_("%(field)s must be a list"), field=field)
+        raise _fail(field, N_("%(name)s must be a list"), name=field)
     return value
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(field, N_("%(field)s must be a whole number from %(low)d to %(high)d"), field=field,
+        raise _fail(field, N_("%(name)s must be a whole number from %(low)d to %(high)d"), name=field,
                     low=low, high=high)
     return value
 
 
-def _text(value: Any, field: str, *, required: bool = True) -> str:
-    if not isinstance(value, str) or (required and not value.strip()) or len(value) > MAX_NAME:
-        raise _fail(field, N_("%(field)s must be a text of at most %(max)d characters"), field=field, max=MAX_NAME)
-    return value.strip()
+def _text(value: Any, field: str, most: int, *, required: bool = True) -> str:
+    """A text of at most ``most`` characters (the form's limit for the same text)."""
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise _fail(field, N_("%(name)s must be a text of at most %(max)d characters"), name=field, max=most)
+    return text.clean(value, field, most=most).strip()
+
+
+def _known(value: Any, known: Any) -> bool:
+    """Is ``value`` one of ``known`` (a list or an object in its place is not)?"""
+    return isinstance(value, Hashable) and value in known
 
 
 def read(data: Any) -> dict[str, Any]:
@@ -67,7 +74,7 @@ def read(data: Any) -> dict[str, Any]:
                     version=VERSION)
     head = _object(record.get("tournament"), "tournament")
     game = head.get("game")
-    if game not in games.RULES:
+    if not _known(game, games.RULES):
         known = ", ".join(games.RULES)
         if game is None:
             raise _fail("tournament.game", N_("The record does not say which game was played (one of %(games)s)"),
@@ -80,25 +87,26 @@ def read(data: Any) -> dict[str, Any]:
     except RuleViolation as err:
         raise _fail(f"tournament.options.{err.field or ''}".rstrip("."), err.template, **err.params) from None
     format_ = head.get("format")
-    if format_ not in ("pairs", "individual"):
+    if not _known(format_, ("pairs", "individual")):
         raise _fail("tournament.format", N_("The format is pairs or individual"))
     ranking = head.get("ranking")
-    if ranking not in pairings.RANKINGS:
+    if not _known(ranking, pairings.RANKINGS):
         raise _fail("tournament.ranking", N_("Unknown ranking rule"))
-    tournament = {"name": _text(head.get("name"), "tournament.name"), "game": game, "options": options,
+    tournament = {"name": _text(head.get("name"), "tournament.name", text.TITLE_MAX), "game": game, "options": options,
                   "format": format_, "rounds": _int(head.get("rounds"), "tournament.rounds", 1, 20),
                   "deals": _int(head.get("deals"), "tournament.deals", 0, 100), "ranking": ranking,
                   "seed": _int(head.get("seed"), "tournament.seed", 0, 2**31),
                   "late_rounds": head.get("late_rounds", "zero")}
-    if tournament["late_rounds"] not in evening.LATE_ROUNDS:
+    if not _known(tournament["late_rounds"], evening.LATE_ROUNDS):
         raise _fail("tournament.late_rounds", N_("How late entries count is “zero” or “bye”"))
     players = {}
     for index, item in enumerate(_list(record.get("players"), "players")):
         where = f"players[{index}]"
         player = _object(item, where)
         player_id = _int(player.get("id"), f"{where}.id", 1, 2**62)
-        players[player_id] = {"name": _text(player.get("name"), f"{where}.name"),
-                              "licence": _text(player.get("licence", ""), f"{where}.licence", required=False)}
+        players[player_id] = {"name": _text(player.get("name"), f"{where}.name", text.NAME_MAX),
+                              "licence": _text(player.get("licence", ""), f"{where}.licence", text.LICENCE_MAX,
+                                               required=False)}
     entries: dict[int, dict[str, Any]] = {}
     for index, item in enumerate(_list(record.get("entries"), "entries")):
         where = f"entries[{index}]"
@@ -124,7 +132,7 @@ def read(data: Any) -> dict[str, Any]:
 
 
 def _entry(value: Any, entries: Mapping[int, Any], field: str) -> int:
-    if value not in entries or isinstance(value, bool):
+    if isinstance(value, bool) or not _known(value, entries):
         raise _fail(field, N_("A table or a bye names an entry the record does not hold"))
     return int(value)
 
@@ -149,11 +157,12 @@ def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, option
             raise _fail(f"{where}.match.deals[{index}].{err.field or ''}".rstrip("."), err.template,
                         **err.params) from None
     first_dealer = match.get("first_dealer")
-    if first_dealer not in seats:
+    if not _known(first_dealer, seats):
         raise _fail(f"{where}.match.first_dealer", N_("The first dealer must be one of %(seats)s"),
                     seats=", ".join(seats))
-    return {"sides": sides, "title": _text(match.get("title", ""), f"{where}.match.title", required=False),
-            "players": {seat: _text(players[seat], f"{where}.match.players.{seat}") for seat in seats},
+    return {"sides": sides, "title": _text(match.get("title", ""), f"{where}.match.title", text.TITLE_MAX,
+                                           required=False),
+            "players": {seat: _text(players[seat], f"{where}.match.players.{seat}", text.NAME_MAX) for seat in seats},
             "first_dealer": first_dealer, "deal_limit": _int(match.get("deal_limit", 0), f"{where}.match.deal_limit",
                                                              0, 100),
             "deals": deals}

@@ -76,4 +76,4 @@ from .matches import (  # noqa: F401  (re-exported)
     undo_last_deal,
     update_deal,
 )
-from .prints import PrintJob, create_print_job, get_print_job, update_print_job  # noqa: F401  (re-exported)
+from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

@@ -49,7 +49,7 @@ class Store(Database):
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         super().__init__(conn)
         # flock needs no write access: whoever may read the database may queue to write it
-        self.writer_lock = os.open(f"{path}-writer", os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        self.writer_lock = os.open(f"{path}-writer", os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
         _OPEN.add(self)
 
     def close(self) -> None:
@@ -98,6 +98,8 @@ def init_db(path: str) -> list[str]:
 
     :return: the names of the migrations applied now
     """
+    os.close(os.open(path, os.O_RDONLY | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)  # the server's user alone (SQLite gives its -wal and -shm files the same)
     db = connect(path)
     try:
         db.enable_wal()

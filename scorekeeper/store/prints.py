@@ -1,9 +1,9 @@
-"""Booklets printed in the background (scorekeeper.booklet): what each prints and how far it got."""
+"""Booklets printed in the background (scorekeeper.web.booklet): what each prints and how far it got."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,18 +27,19 @@ class PrintJob:
     error: str
     created: str
     updated: str
+    pid: int | None = None  # the printing process, once it has started
 
 
 def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str, Any], language: str,
-                     total: int, most: int, alive_since: str) -> PrintJob:
-    """Queue a booklet of ``total`` parts, unless ``most`` are printing already (queued or running,
-    and heard of since ``alive_since``).
+                     total: int, most: int, printing: Callable[[PrintJob], bool] = lambda job: True) -> PrintJob:
+    """Queue a booklet of ``total`` parts, unless ``most`` are being printed already (queued or
+    running, and ``printing``: their process is still at work).
 
     :raise RuleViolation: the printer is busy
     """
     with write_transaction(db):
-        busy = db.execute("select count(*) from print_jobs where status in ('queued', 'running') and updated >= ?",
-                          [alive_since]).fetchone()[0]
+        unfinished = [_job(row) for row in db.query("select * from print_jobs where status in ('queued', 'running')")]
+        busy = sum(1 for job in unfinished if printing(job))
         if busy >= most:
             raise RuleViolation(N_("%(count)d booklets are being printed already: try again in a minute"),
                                 count=busy)
@@ -48,17 +49,28 @@ def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str
     return get_print_job(db, token)
 
 
+def remove_print_jobs(db: Database, *, before: str) -> None:
+    """Forget the booklets asked for before ``before`` (their files are the caller's)."""
+    with write_transaction(db):
+        db.execute("delete from print_jobs where created < ?", [before])
+
+
+def _job(row: Mapping[str, Any]) -> PrintJob:
+    return PrintJob(**{**row, "params": json.loads(row["params"])})
+
+
 def get_print_job(db: Database, token: str) -> PrintJob:
     """:raise NotFound: no booklet under that token"""
     rows = list(db.query("select * from print_jobs where token = ?", [token]))
     if not rows:
         raise NotFound(token)
-    row = rows[0]
-    return PrintJob(**{**row, "params": json.loads(row["params"])})
+    return _job(rows[0])
 
 
-def update_print_job(db: Database, token: str, *, status: str, done: int | None = None, error: str = "") -> None:
-    """Say how far the booklet has got (``done`` parts), or that it is finished or failed."""
+def update_print_job(db: Database, token: str, *, status: str, done: int | None = None, error: str = "",
+                     pid: int | None = None) -> None:
+    """Say how far the booklet has got (``done`` parts), or that it is finished or failed; the
+    printing process says its ``pid`` when it starts."""
     with write_transaction(db):
-        db.execute("update print_jobs set status = ?, done = coalesce(?, done), error = ?, updated = ? "
-                   "where token = ?", [status, done, error, now(), token])
+        db.execute("update print_jobs set status = ?, done = coalesce(?, done), error = ?, updated = ?, "
+                   "pid = coalesce(?, pid) where token = ?", [status, done, error, now(), pid, token])

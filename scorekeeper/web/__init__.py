@@ -9,8 +9,8 @@ from werkzeug.exceptions import HTTPException
 
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
-from ..errors import RuleViolation
-from . import address, api, club_files, live, main, matches, prints, referee, tournaments
+from ..errors import RuleViolation, TooLong
+from . import address, api, club_files, live, main, matches, prints, referee, safety, tournaments
 from .forms import refused
 
 
@@ -18,6 +18,8 @@ GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces":
                 "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
                 "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile"),
                 "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick")}
+RETRY_AFTER_S = 5  # a 429's advice (Retry-After)
+PRINTED_TITLE_MAX = 120  # characters of a printed title: the heading, and every page's running header
 
 
 def _wants_json() -> bool:
@@ -32,6 +34,7 @@ def _error(message: str, status: int, field: str | None = None):
 
 def register(app: Flask, csrf: CSRFProtect) -> None:
     """Blueprints, template helpers and the error funnel."""
+    safety.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(live.bp)
@@ -47,6 +50,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["external_url"] = address.external_url
     app.jinja_env.globals["phones_cannot_open"] = address.phones_cannot_open
+    app.jinja_env.globals["PRINTED_TITLE_MAX"] = PRINTED_TITLE_MAX
 
     def translations():
         """The reader's catalogue, looked up once per request: a sheet says hundreds of lines."""
@@ -74,6 +78,11 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     def rule_violation(err: RuleViolation):
         return _error(refused(err), 400, err.field)
 
+    @app.errorhandler(TooLong)
+    def too_long(err: TooLong):
+        return _error(_("This took longer than %(seconds)s s and was stopped: it is too long to do here.",
+                        seconds=f"{err.seconds:g}"), 503)
+
     @app.errorhandler(store.Conflict)
     def conflict(err: store.Conflict):
         return _error(_("Changed meanwhile by someone else (now version %(version)d): reload and "
@@ -81,8 +90,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(err: CSRFError):
-        """An expired or missing token: keep what was typed and offer to send it again."""
-        kept = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+        """An expired or missing token. From one of our pages: keep what was typed (never a
+        password) and offer to send it again. From anywhere else: a new token and the fields
+        sent would let another site's page have it sent with one tap, so neither is given."""
+        if not safety.same_origin():
+            return render_template("csrf_expired.html", kept=None, action=None), 400
+        kept = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token" and "password" not in k]
         return render_template("csrf_expired.html", kept=kept, action=request.path), 400
 
     @app.errorhandler(HTTPException)
@@ -91,8 +104,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
                     403: _("This is a tournament's table: open it with the table's link (its QR code)."),
                     404: _("Nothing here: the page or the record does not exist."),
                     405: _("That action is not allowed here."),
-                    413: _("The request is too large.")}
-        return _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
+                    413: _("The request is too large."),
+                    429: _("The referee is busy: try again in a few seconds.")}
+        response = _error(messages.get(err.code or 500, err.description or ""), err.code or 500)
+        if err.code == 429:
+            return *response, {"Retry-After": str(RETRY_AFTER_S)}
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

@@ -1,6 +1,13 @@
 """Who may do what: the organiser (one password, set with ``flask set-organiser-password``) and
 the phones of a tournament's tables (each table's secret link).
 
+The organiser's session holds the generation it was opened under (kept in the database,
+:mod:`scorekeeper.store.security`): logging out or changing the password starts a new one, which
+ends every organiser session, on every phone, a copied cookie's included. Wrong passwords are
+counted by address and overall, in the database (every worker sees the same): past
+LOGIN_TRIES_PER_ADDRESS from one address, or LOGIN_TRIES_OVERALL from all, within
+LOGIN_WINDOW_S, the login answers 429 until the oldest of them is that old.
+
 Casual matches are open to anyone with their address, as before. A tournament's table is
 open to the organiser and to a phone that opened the table's link: the link's token is kept
 in the signed session cookie and checked against the table's current token on every
@@ -12,17 +19,23 @@ from __future__ import annotations
 
 import functools
 import hmac
+import math
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, redirect, request, session, url_for
+from flask import abort, g, redirect, request, session, url_for
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import store
+from ..store import security
 
 PASSWORD_KEY = "organiser_password"
 TOKEN_HEADER = "X-Table-Token"
+LOGIN_WINDOW_S = 15 * 60
+LOGIN_TRIES_PER_ADDRESS = 5  # wrong passwords from one address within the window
+LOGIN_TRIES_OVERALL = 30  # wrong passwords from all addresses within the window
 
 
 def new_token() -> str:
@@ -31,29 +44,53 @@ def new_token() -> str:
 
 
 def set_password(db: Any, password: str) -> None:
+    """Set the organiser's password; every organiser session open ends."""
     store.set_setting(db, PASSWORD_KEY, generate_password_hash(password))
+    security.new_organiser_generation(db)
 
 
 def password_is_set() -> bool:
     return store.get_setting(store.get_db(), PASSWORD_KEY) is not None
 
 
+def login_wait() -> int:
+    """Seconds this address must wait before its next password is even looked at (0: none)."""
+    now = time.time()
+    mine, everyone = security.failed_logins(store.get_db(), since=now - LOGIN_WINDOW_S,
+                                            address=request.remote_addr or "")
+    waits = [tries[-most] + LOGIN_WINDOW_S - now for tries, most in
+             ((mine, LOGIN_TRIES_PER_ADDRESS), (everyone, LOGIN_TRIES_OVERALL)) if len(tries) >= most]
+    return math.ceil(max(waits, default=0))
+
+
 def log_in(password: str) -> bool:
-    """Open the organiser's session if ``password`` is right."""
-    stored = store.get_setting(store.get_db(), PASSWORD_KEY)
+    """Open the organiser's session if ``password`` is right; a wrong one is counted against
+    this address (see :func:`login_wait`, asked first)."""
+    db, address = store.get_db(), request.remote_addr or ""
+    stored = store.get_setting(db, PASSWORD_KEY)
     if stored is None or not check_password_hash(stored, password):
+        now = time.time()
+        security.record_failed_login(db, address=address, at=now, forget_before=now - LOGIN_WINDOW_S)
         return False
+    security.forget_failed_logins(db, address)
     session.clear()  # a new session: nothing granted before the login carries over
-    session["organiser"] = True
+    session["organiser"] = security.organiser_generation(db)
     return True
 
 
 def log_out() -> None:
+    """End every organiser session (this one and any other phone's, a copied cookie's included)."""
+    security.new_organiser_generation(store.get_db())
     session.clear()
 
 
 def is_organiser() -> bool:
-    return bool(session.get("organiser"))
+    """Does this session hold the organiser's current generation? (Asked once a request.)"""
+    if "organiser" not in g:
+        held = session.get("organiser")
+        g.organiser = isinstance(held, str) and hmac.compare_digest(
+            held.encode(), security.organiser_generation(store.get_db()).encode())
+    return bool(g.organiser)
 
 
 def organiser_only(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,13 +13,12 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext
 
-from .. import games, store
+from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from . import access
 from .matches import refuse_after_end
 from .referee import ask
-from .forms import NAME_MAX
 from .sheets import scored_sheet, side_names
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -28,10 +27,16 @@ MATCH_FIELDS = frozenset({"game", "players", "first_dealer", "options", "title",
 
 
 def _body() -> dict[str, Any]:
-    """The JSON object sent; RuleViolation (400) if it is not one."""
+    """The JSON object sent, its text cleaned (:func:`scorekeeper.text.loads`); RuleViolation (400)
+    if it is not one, naming the field of a text or a number refused."""
     if not request.is_json:
         raise RuleViolation(N_("Send a JSON body with Content-Type: application/json."))
-    body = request.get_json(silent=True)
+    try:
+        body = text.loads(request.get_data())
+    except ValueError as err:
+        if isinstance(err, RuleViolation):
+            raise
+        body = None
     if not isinstance(body, dict):
         raise RuleViolation(N_("The body must be a JSON object."))
     return body
@@ -151,10 +156,7 @@ def _players(seats: tuple[str, ...], raw: object) -> dict[str, str]:
         name = raw.get(seat)
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation(N_("Seat %(seat)s needs a player name."), field=f"players.{seat}", seat=seat)
-        if len(name.strip()) > NAME_MAX:
-            raise RuleViolation(N_("A name has at most %(max)d characters."), field=f"players.{seat}",
-                                max=NAME_MAX)
-        players[seat] = name.strip()
+        players[seat] = text.clean(name, f"players.{seat}", most=text.NAME_MAX).strip()
     extra = set(raw) - set(seats)
     if extra:
         raise RuleViolation(N_("“%(seat)s” is not a seat of this game."), field="players", seat=min(extra))
@@ -184,9 +186,10 @@ def create_match():
         raise RuleViolation(N_("first_dealer must be one of %(seats)s"), field="first_dealer",
                             seats=", ".join(seats))
     title, notes = body.get("title", ""), body.get("notes", "")
-    for name, value in (("title", title), ("notes", notes)):
+    for name, value, most in (("title", title, text.TITLE_MAX), ("notes", notes, text.NOTES_MAX)):
         if not isinstance(value, str):
             raise RuleViolation(N_("%(name)s must be text"), field=name, name=name)
+        text.clean(value, name, most=most, lines=name == "notes")  # the form's limits
     match_id = store.create_match(store.get_db(), game=rules.key, players=players, first_dealer=first_dealer,
                                   options=options, title=title.strip(), notes=notes.strip())
     return jsonify(_match_json(_get_match(match_id), with_deals=True)), 201

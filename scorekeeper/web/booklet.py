@@ -3,15 +3,19 @@
 A page asks for a booklet (:func:`start`): a ``print_jobs`` row is queued and this module is
 started as a separate process (:data:`COMMAND`, :mod:`scorekeeper.printer`). That
 process renders each part's HTML (one sheet, in the language of whoever asked) and hands it
-at once to WeasyPrint, which turns the parts into PDF on every core (one worker process
-each, one part at a time, so a worker's memory stays that of one sheet) while the next parts
-are being written; it writes how many parts are done into
+at once to WeasyPrint, which turns the parts into PDF on every core (a child process forked
+for each part, as many at once as there are cores, so a process's memory stays that of one
+sheet) while the next parts are being written; it writes how many parts are done into
 the row as they finish, and joins the parts, in order, into one file under
 ``prints/`` beside the database (``instance/``). The page polls the row (PLATFORM.md: 100 sheets in one WeasyPrint
 document took 14.5 s and 491 MiB in one process, past gunicorn's patience).
 
-A process that dies leaves its row ``running`` with an old ``updated`` time: the page calls
-such a booklet stalled and offers to print it again.
+Every part is rendered within :data:`scorekeeper.pdf.PRINT_SECONDS`, by a child process killed
+past it: the booklet then fails and says so. A booklet holds one of the MAX_PRINTING slots
+while its process lives (:func:`printing`), and no longer: a process that died leaves its row
+``running``, and the page calls such a booklet stalled and offers to print it again. Printed
+booklets are kept a week (PRINTS_KEPT), their files readable by the server's user alone; the
+next booklet asked for removes the older ones.
 """
 
 from __future__ import annotations
@@ -21,9 +25,8 @@ import secrets
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from datetime import UTC, date, datetime, timedelta
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,8 @@ from flask_babel import force_locale
 from .. import store
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
-STALLED_AFTER = timedelta(minutes=2)  # a printing process silent this long has died
+STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
+PRINTS_KEPT = timedelta(days=7)  # a printed booklet (its file and its row), then it is removed
 
 COMMAND = (sys.executable, "-m", "scorekeeper.printer")
 """The printing process (:mod:`scorekeeper.printer`), given the database and the booklet's token."""
@@ -73,38 +77,62 @@ def output_path(database: str, token: str) -> Path:
     return Path(database).parent / "prints" / f"{token}.pdf"
 
 
+def printing(job: store.PrintJob) -> bool:
+    """Is the booklet still being printed? Its process (the one whose command line holds the
+    booklet's token: not another that took the number since) is alive; or it has not said its
+    number yet, queued less than STALLED_AFTER ago."""
+    if job.status not in ("queued", "running"):
+        return False
+    if job.pid is None:
+        return datetime.now(UTC) - datetime.fromisoformat(job.updated) <= STALLED_AFTER
+    try:  # (a process gone but not yet reaped has an empty command line)
+        return job.token.encode() in Path(f"/proc/{job.pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+
+
+def remove_old(database: str) -> None:
+    """Remove the booklets printed more than PRINTS_KEPT ago: their rows and their files (and any
+    file left in ``prints/`` that old, a partial one included)."""
+    before = datetime.now(UTC) - PRINTS_KEPT
+    store.remove_print_jobs(store.get_db(), before=before.isoformat(timespec="seconds"))
+    folder = output_path(database, "-").parent
+    for path in folder.glob("*") if folder.is_dir() else ():
+        if path.stat().st_mtime < before.timestamp():
+            path.unlink(missing_ok=True)
+
+
 def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) -> store.PrintJob:
-    """Queue a booklet and start the process that prints it (returns at once).
+    """Queue a booklet and start the process that prints it (returns at once); the booklets older
+    than PRINTS_KEPT go first.
 
     :raise RuleViolation: MAX_PRINTING booklets are being printed already (each takes every core)
     """
+    remove_old(current_app.config["DATABASE"])
     job = store.create_print_job(store.get_db(), token=secrets.token_urlsafe(24), kind=kind_name,
                                  params=params, language=language, total=total, most=MAX_PRINTING,
-                                 alive_since=(datetime.now(UTC) - STALLED_AFTER).isoformat(timespec="seconds"))
+                                 printing=printing)
     _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]  # reap the finished ones
     _CHILDREN.append(subprocess.Popen([*COMMAND, current_app.config["DATABASE"], job.token],
-                     cwd=Path(__file__).resolve().parent.parent, stdin=subprocess.DEVNULL,
+                     cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     return job
 
 
-def _part_pdf(html: str, static: str) -> bytes:
-    """One part to PDF (in a worker process)."""
+def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
+                 workers: int | None = None, seconds: float | None = None) -> list[bytes]:
+    """Every part to PDF, ``workers`` at a time (default: one per core), each by a process of its
+    own killed after ``seconds`` (:func:`scorekeeper.pdf.html_to_pdf`), in order, each handed over
+    as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish.
+
+    :raise TooLong: a part took longer (the others are not waited for beyond their own limit)
+    """
     from ..pdf import html_to_pdf
 
-    return html_to_pdf(html, Path(static))
-
-
-def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
-                 workers: int | None = None) -> list[bytes]:
-    """Every part to PDF on ``workers`` processes (default: one per core), in order, each
-    handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish."""
-    from .. import pdf  # noqa: F401  (WeasyPrint imported once, before the workers fork)
-
     futures: dict[Future[bytes], int] = {}
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=get_context("fork")) as pool:
+    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         for index, html in enumerate(parts):
-            futures[pool.submit(_part_pdf, html, str(static))] = index
+            futures[pool.submit(html_to_pdf, html, static, seconds)] = index
         done: list[bytes] = [b""] * len(futures)
         for count, future in enumerate(as_completed(futures), start=1):
             done[futures[future]] = future.result()
@@ -113,7 +141,8 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
 
 
 def join_pdfs(parts: Sequence[bytes], target: Path) -> None:
-    """The parts as one PDF, written under a temporary name and renamed (never half-written)."""
+    """The parts as one PDF, written under a temporary name and renamed (never half-written),
+    readable by the server's user alone."""
     from io import BytesIO
 
     from pypdf import PdfWriter
@@ -121,9 +150,9 @@ def join_pdfs(parts: Sequence[bytes], target: Path) -> None:
     writer = PdfWriter()
     for part in parts:
         writer.append(BytesIO(part))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     partial = target.with_suffix(".partial")
-    with open(partial, "wb") as out:
+    with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
         writer.write(out)
     os.replace(partial, target)
 
@@ -134,7 +163,7 @@ def run(app: Flask, token: str) -> None:
         db = store.get_db()
         job = store.get_print_job(db, token)
         try:
-            store.update_print_job(db, token, status="running", done=0)
+            store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
             with app.test_request_context(), force_locale(job.language):
                 pdfs = render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
                                     lambda done: store.update_print_job(db, token, status="running", done=done))

@@ -1,5 +1,5 @@
 """The club's files: printed pairings, standings, table sheets with QR codes and the whole
-tournament (the long ones in the background, scorekeeper.booklet), and a tournament's records:
+tournament (the long ones in the background, scorekeeper.web.booklet), and a tournament's records:
 JSON export and import, CSV standings. The organiser's only."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import games, pairings, records, store
+from .. import games, pairings, records, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
@@ -174,11 +174,11 @@ def standings_csv(tournament_id: int):
     state = load_state(tournament_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
-                     _("Points"), _("Points against"), _("Difference")])
-    for place, s in enumerate(state.standings, start=1):
-        writer.writerow([place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
-                         s.points_for, s.points_against, s.difference])
+    rows = [[_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
+             _("Points"), _("Points against"), _("Difference")]]
+    rows += [[place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
+              s.points_for, s.points_against, s.difference] for place, s in enumerate(state.standings, start=1)]
+    writer.writerows([text.inert_cell(cell) for cell in row] for row in rows)  # names typed by anyone
     # a byte-order mark first: a spreadsheet opening the file then reads "Différence" as UTF-8
     return Response("\ufeff" + out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})
@@ -188,22 +188,23 @@ def standings_csv(tournament_id: int):
 @access.organiser_only
 def import_json():
     """Import a tournament record exported by Scorekeeper: checked whole, stored whole or not at all."""
-    request.max_content_length = IMPORT_MAX_BYTES
     form = ImportForm()
     if form.validate_on_submit():
+        sent = form.record.data.read()
+        form.record.data.close()  # (a large one waits in a temporary file: let go at once)
         try:
-            data = json.loads(form.record.data.read())
-        except (ValueError, UnicodeDecodeError):
+            record = records.read(text.loads(sent, "record"))
+        except RuleViolation as err:
+            said = refused(err)
+            form.record.errors = [_("%(place)s: %(problem)s", place=err.field or "record", problem=said)]
+        except ValueError:  # (not JSON, nor UTF-8)
             form.record.errors = [_("The file is not JSON: pick the .json file a tournament was exported to.")]
         else:
-            try:
-                record = records.read(data)
-            except RuleViolation as err:
-                said = refused(err)
-                form.record.errors = [_("%(place)s: %(problem)s", place=err.field or "record", problem=said)]
-            else:
-                tournament_id = store.import_tournament(store.get_db(), record, access.new_token)
-                flash(_("The tournament was imported; each table has a new link."))
-                return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+            tournament_id = store.import_tournament(store.get_db(), record, access.new_token)
+            flash(_("The tournament was imported; each table has a new link."))
+            return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/import.html", form=form), status
+
+
+import_json.max_content_length = IMPORT_MAX_BYTES  # type: ignore[attr-defined]  (read by safety.CleanRequest)

@@ -34,11 +34,9 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
-from ..evening import LICENCE_MAX, NAME_MAX
 from ..games.base import MISSING, DealField, GameRules, Option, Table
 from ..store import Match
-
-NOTES_MAX = 2000
+from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
 
 
 class Form(FlaskForm):
@@ -218,7 +216,7 @@ def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
     seats = rules.table(options).seats
 
     class MatchForm(EngineForm):
-        title = StringField(_l("Title"), validators=[Length(max=80)],
+        title = StringField(_l("Title"), validators=[Length(max=TITLE_MAX)],
                             description=_l("Optional: the evening, the table, the stakes."))
         first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in seats],
                                   default=seats[0], validate_choice=True)
@@ -260,7 +258,7 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
     rules every table plays by."""
 
     class TournamentForm(EngineForm):
-        name = StringField(_l("Name"), validators=[DataRequired(_l("Give the tournament a name.")), Length(max=80)])
+        name = StringField(_l("Name"), validators=[DataRequired(_l("Give the tournament a name.")), Length(max=TITLE_MAX)])
         format = RadioField(_l("Format"), choices=[SelectChoice(f, FORMAT_LABELS[f]) for f in formats],
                             default=formats[0], validate_choice=True)
         rounds = IntegerField(_l("Rounds"), default=4, validators=[NumberRange(1, 20, _l("From 1 to 20 rounds."))])

@@ -7,6 +7,7 @@ from flask_wtf import FlaskForm
 
 from .. import games, store
 from .forms import sheets_form
+from .safety import local_target
 
 bp = Blueprint("main", __name__)
 LANG_COOKIE_AGE = 365 * 24 * 3600
@@ -36,10 +37,7 @@ def index():
 @bp.route("/lang/<code>")
 def set_language(code: str):
     """Remember the chosen language and go back where the reader was."""
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("main.index")
-    response = redirect(target)
+    response = redirect(local_target(request.args.get("next"), url_for("main.index")))
     if code in current_app.config["LANGUAGES"]:
         response.set_cookie("lang", code, max_age=LANG_COOKIE_AGE, samesite="Lax")
     return response

@@ -1,4 +1,4 @@
-"""Booklets: several sheets printed as one PDF in the background (scorekeeper.booklet).
+"""Booklets: several sheets printed as one PDF in the background (scorekeeper.web.booklet).
 
 A POST queues the booklet and answers at once with its progress page; the page refreshes
 itself until the booklet is ready, then offers the PDF. The booklet's address carries an
@@ -6,8 +6,6 @@ unguessable token.
 """
 
 from __future__ import annotations
-
-from datetime import UTC, datetime
 
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
 from flask_babel import get_locale, gettext as _
@@ -46,9 +44,8 @@ def _job(token: str) -> store.PrintJob:
 
 
 def stalled(job: store.PrintJob) -> bool:
-    """A booklet whose process stopped saying anything before it was done."""
-    updated = datetime.fromisoformat(job.updated)
-    return job.status in ("queued", "running") and datetime.now(UTC) - updated > booklet.STALLED_AFTER
+    """A booklet whose process is gone before it was done."""
+    return job.status in ("queued", "running") and not booklet.printing(job)
 
 
 @bp.get("/<token>")

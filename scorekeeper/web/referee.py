@@ -7,15 +7,15 @@ tools whose question it knows (``rules.referee_kinds``).
 
 from __future__ import annotations
 
+import threading
 import time
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from .. import games, store
+from .. import forked, games, store
 from ..cards import parse_cards, sort_cards
 from ..errors import N_, RuleViolation
 from .. import solver
@@ -25,12 +25,34 @@ from .forms import form_values, referee_form
 from .matches import options_from
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
-SEARCH_SECONDS = 10  # a web worker never searches a claim longer (gunicorn gives a request 30 s)
+SEARCH_SECONDS = 10  # a claim is never searched longer (gunicorn gives a request 30 s)
+SEARCHING = frozenset({"claim"})  # the questions that search (RULES.md §6)
+SEARCHES_AT_ONCE = 1  # per worker process; one more is answered 429 at once
+SEARCH_NICE = 19  # the lowest priority: the processor goes to the pages being served first
+_searches = threading.BoundedSemaphore(SEARCHES_AT_ONCE)
 
 
 def ask(rules: GameRules, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
-    """A referee question for the page or the API; a claim search that runs past
-    SEARCH_SECONDS is refused by field instead of holding the worker."""
+    """A referee question for the page or the API.
+
+    A claim is searched by a process of its own (:func:`scorekeeper.forked.call`), at a lower
+    priority, SEARCHES_AT_ONCE per worker at a time: the worker's threads go on serving pages
+    meanwhile, the search holding neither their GIL nor their share of the processor. One that
+    runs past SEARCH_SECONDS is refused by field.
+
+    :raise TooManyRequests: (429) this worker is searching a claim already
+    """
+    if kind not in SEARCHING:
+        return rules.referee(kind, query, options)
+    if not _searches.acquire(blocking=False):
+        abort(429)
+    try:
+        return forked.call(lambda: _search(rules, kind, query, options), SEARCH_SECONDS + 1, nice=SEARCH_NICE)
+    finally:
+        _searches.release()
+
+
+def _search(rules: GameRules, kind: str, query: Mapping[str, Any], options: Options) -> Ruling:
     deadline = time.monotonic() + SEARCH_SECONDS
     with solver.within(lambda: time.monotonic() < deadline):
         return rules.referee(kind, query, options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 import threading
 from dataclasses import replace
 from collections import OrderedDict
@@ -19,6 +20,7 @@ from ..games.base import GameRules, Option, Sheet, Table, result_after_deals
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
+PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than this, per worker process
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
@@ -29,9 +31,14 @@ class LruCache:
     can never be stale. A cache, never the truth (DESIGN.md principle 1).
     """
 
-    def __init__(self, size: int = CACHED) -> None:
-        self._size, self._lock = size, threading.Lock()
+    def __init__(self, size: int = CACHED, max_bytes: int | None = None) -> None:
+        """:param max_bytes: the most memory the values may take together, if bounded"""
+        self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()
         self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+        self.bytes = 0  # the memory the values kept take, where bounded
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
@@ -49,14 +56,23 @@ class LruCache:
                 return self._entries[key]
         value = make()
         with self._lock:
+            if key in self._entries:  # (made meanwhile by another thread)
+                self._forget(key)
             self._entries[key] = value
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
+            self.bytes += self._weight(value)
+            while len(self._entries) > self._size or (self._max_bytes is not None and self.bytes > self._max_bytes):
+                self._forget(next(iter(self._entries)))
         return value
+
+    def _weight(self, value: Any) -> int:
+        return sys.getsizeof(value) if self._max_bytes is not None else 0
+
+    def _forget(self, key: tuple[object, ...]) -> None:
+        self.bytes -= self._weight(self._entries.pop(key))
 
 
 SHEETS = LruCache()  # scored sheets
-PAGES = LruCache()  # whole sheet pages, the visitor's form token left out
+PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
 _TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
 
@@ -159,15 +175,16 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
 
 
 def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool) -> str:
-    """The running sheet's page, rendered once per content, language and address (phones and
-    wall screens reload it all evening): the visitor's own CSRF token is put into the kept page
-    as it is served. A page with a message to flash is rendered afresh. ``live``: a deal is
-    being played."""
+    """The running sheet's page, rendered once per content and language (phones and wall screens
+    reload it all evening): the visitor's own CSRF token is put into the kept page as it is served.
+    A page with a message to flash, or asked for with a query string (which it does not read, but
+    its language links carry), is rendered afresh and not kept: ``?x=1``, ``?x=2``... fill no
+    memory. ``live``: a deal is being played."""
     def render(**token: Any) -> str:
         return render_template("matches/sheet.html", live=live, **sheet_view(match, rules, deals), **token)
 
-    if session.get("_flashes"):
+    if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, str(get_locale()), request.full_path)
+    key = (*content_key(match, deals), repr(match), live, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())

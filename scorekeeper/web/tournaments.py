@@ -10,6 +10,7 @@ tables' sheets (DESIGN.md principle 1).
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from .forms import (
     tournament_form,
 )
 from .matches import options_from
+from .safety import local_target
 from .sheets import scored_sheet, side_names
 
 bp = Blueprint("tournaments", __name__)
@@ -177,12 +179,16 @@ def load_state(tournament_id: int) -> State:
 def login():
     """The organiser's password opens the club's pages for this browser."""
     form = LoginForm()
+    wait = access.login_wait() if request.method == "POST" else 0
+    if wait:
+        form.form_errors.append(ngettext("Too many wrong passwords: try again in %(num)d minute.",
+                                         "Too many wrong passwords: try again in %(num)d minutes.",
+                                         math.ceil(wait / 60)))
+        return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), \
+            429, {"Retry-After": str(wait)}
     if form.validate_on_submit():
         if access.log_in(form.password.data or ""):
-            target = request.args.get("next", "")
-            if not target.startswith("/") or target.startswith("//"):
-                target = url_for("tournaments.index")
-            return redirect(target)
+            return redirect(local_target(request.args.get("next"), url_for("tournaments.index")))
         form.password.errors = [*form.password.errors, _("That is not the organiser's password.")]
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), status

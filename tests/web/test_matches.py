@@ -168,6 +168,7 @@ def test_the_match_ends_at_the_target_and_refuses_more_deals(app, pages, client)
 
 def test_a_post_without_a_valid_token_keeps_what_was_typed(app, pages, client):
     match_id = pages.start_match()
+    client.environ_base["HTTP_ORIGIN"] = "http://localhost"  # sent from the app's own page
     response = client.post(f"/matches/{match_id}/deals/new",
                            data={**MADE_100, "csrf_token": "stale", "action": "save"})
     html = response.get_data(as_text=True)
@@ -243,6 +244,7 @@ def test_an_expired_token_gets_a_page_that_sends_the_deal_again(app, pages, clie
     import time
 
     match_id = pages.start_match()
+    client.environ_base["HTTP_ORIGIN"] = "http://localhost"  # sent from the app's own page
     page = pages.deal_form(match_id)
     now = time.time()
     monkeypatch.setattr(time, "time", lambda: now + 25 * 3600)

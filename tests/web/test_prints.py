@@ -88,7 +88,7 @@ def queued(app, **changes) -> store.PrintJob:
     with app.app_context():
         db = store.get_db()
         job = store.create_print_job(db, token="t" * 32, kind="sheets", params={"matches": [1]}, language="en",
-                                     total=3, most=2, alive_since="")
+                                     total=3, most=2)
         if changes:
             db["print_jobs"].update(job.id, changes)
         return store.get_print_job(db, job.token)
@@ -126,7 +126,7 @@ def test_no_more_than_two_booklets_print_at_once(app, client):
     with app.app_context():
         for n in range(2):
             store.create_print_job(store.get_db(), token=f"busy{n}", kind="sheets", params={"matches": [match_id]},
-                                   language="en", total=1, most=2, alive_since="")
+                                   language="en", total=1, most=2)
     response = ask_booklet(client, [match_id])
     assert response.status_code == 422
     assert "2 booklets are being printed already: try again in a minute" in response.get_data(as_text=True)

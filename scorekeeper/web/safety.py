@@ -1,0 +1,98 @@
+"""What every request and answer goes through on a network that is not trusted (DESIGN.md
+principle 7): the text of forms and links cleaned where it enters, redirects kept on this site,
+the cross-site test of a refused form, and the headers that forbid framing and sniffing."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, request
+from flask.sessions import SecureCookieSessionInterface
+from flask.wrappers import Request
+from werkzeug.datastructures import ImmutableMultiDict, MultiDict
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.utils import cached_property
+
+from .. import text
+
+FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
+           "X-Content-Type-Options": "nosniff"}
+
+
+def _cleaned(values: MultiDict[str, str]) -> ImmutableMultiDict[str, str]:
+    return ImmutableMultiDict([(text.clean(key, key), text.clean(value, key, lines=True))
+                               for key, value in values.items(multi=True)])
+
+
+class CleanRequest(Request):
+    """A request whose form fields and query arguments are :func:`scorekeeper.text.clean`: read
+    normalised, or refused (RuleViolation: 400 naming the field) before any view sees them.
+
+    A view may take a larger body than the app's ``MAX_CONTENT_LENGTH``: its own
+    ``max_content_length`` attribute (the tournament import), applied before the form is read
+    (the CSRF check reads it before the view runs)."""
+
+    @cached_property
+    def args(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
+        return _cleaned(super().args)
+
+    def _load_form_data(self) -> None:
+        if "form" in self.__dict__:
+            return
+        view = current_app.view_functions.get(self.url_rule.endpoint) if self.url_rule else None
+        if getattr(view, "max_content_length", None):
+            self.max_content_length = view.max_content_length  # type: ignore[union-attr]
+        super()._load_form_data()
+        self.__dict__["form"] = _cleaned(self.__dict__["form"])
+
+
+def local_target(target: str | None, fallback: str) -> str:
+    """``target`` if it is a path on this site, else ``fallback``: every ``next`` goes through
+    here. Refused: another host (``//evil.example``, ``https://...``), a backslash (browsers read
+    it as a slash), and any blank or control character, which browsers drop (``/<tab>/evil``
+    becomes ``//evil``) or which cannot go into a header at all."""
+    if not target or not target.startswith("/") or "\\" in target or \
+            any(char.isspace() or not char.isprintable() for char in target):
+        return fallback
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return fallback
+    return target
+
+
+def same_origin() -> bool:
+    """Did this request come from one of our own pages? Its ``Origin`` header (sent by browsers
+    with every POST), else its ``Referer``, names this site. A request naming neither is not
+    taken for ours."""
+    ours = request.host_url.rstrip("/")
+    origin = request.headers.get("Origin")
+    if origin:
+        return origin == ours
+    referer = request.headers.get("Referer", "")
+    return referer == ours or referer.startswith(f"{ours}/")
+
+
+def init_app(app: Flask) -> None:
+    """Clean requests, forbidding headers on every answer, and the session cookie ``Secure``
+    whenever the request came over HTTPS (``SameSite=Lax``: the app's config). Behind ``PROXIES``
+    reverse proxies (config; README "Running it on a club network"), the client's address, scheme
+    and host are read from their ``X-Forwarded-*`` headers."""
+    app.request_class = CleanRequest
+    proxies = int(app.config.get("PROXIES", 0))
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+    app.session_interface = _SessionInterface()
+
+    @app.after_request
+    def forbid_framing(response: Response) -> Response:
+        for name, value in FRAMING.items():
+            response.headers.setdefault(name, value)
+        return response
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, the cookie ``Secure`` when the request was made over HTTPS
+    (behind a proxy: see ``PROXIES`` in the README)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(super().get_cookie_secure(app) or request.is_secure)
