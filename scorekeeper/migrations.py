@@ -76,3 +76,20 @@ def create_clubs_and_tournaments(db: Database) -> None:
     db["tables"].create_index(["match_id"], unique=True)
     db["tables"].create_index(["token"], unique=True)
     db["settings"].create({"key": str, "value": str}, pk="key", not_null={"value"}, strict=True)
+
+
+@migrations()
+def create_deal_events(db: Database) -> None:
+    """Every change of a deal (create, edit, delete, restore), kept for good: when, by whom, the
+    declarations before and after (store/events.py). A deal id is never given twice (a deleted
+    deal may come back under its own id), so events name deals by id; the deal in play (Quinto's
+    live mode) has none yet."""
+    db["deal_events"].create(
+        {"id": int, "match_id": int, "deal_id": int, "seq": int, "action": str, "at": str,
+         "by_kind": str, "by_label": str, "before": str, "after": str},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "seq", "action", "at", "by_kind", "by_label"},
+        defaults={"by_label": ""}, strict=True,
+    )
+    db["deal_events"].create_index(["match_id", "id"])
+    db["deal_events"].create_index(["deal_id"])
