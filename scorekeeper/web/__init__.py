@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, club_files, live, main, matches, prints, referee, tournaments
+from . import api, club_files, history, live, main, matches, prints, referee, tournaments
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -33,6 +33,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     """Blueprints, template helpers and the error funnel."""
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(tournaments.bp)

@@ -18,6 +18,7 @@ from flask_babel import get_locale, gettext as _
 from .. import booklet, games, pairings, records, store
 from ..errors import RuleViolation
 from . import access
+from .changes import event_json, history_lines
 from .forms import ImportForm
 from .sheets import sheet_view
 from .tournaments import State, TableView, load_state
@@ -126,7 +127,7 @@ def tournament_booklet(tournament_id: int):
 
 @booklet.kind("tournament")
 def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
-    """The standings, then per round its pairings and every table's filled sheet."""
+    """The standings, then per round its pairings and every table's filled sheet with its history."""
     state = load_state(params["tournament"])
     db = store.get_db()
     yield _standings_html(state)
@@ -135,7 +136,8 @@ def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
         yield _pairings_html(state, round_, views)
         for view in views:
             deals = store.list_deals(db, view.match.id)
-            yield _printed("print/sheet.html", **sheet_view(view.match, state.rules, deals))
+            history = history_lines(state.rules, view.match, store.list_events(db, view.match.id))
+            yield _printed("print/sheet.html", history=history, **sheet_view(view.match, state.rules, deals))
 
 
 # -- records: export and import ------------------------------------------------------------
@@ -158,7 +160,8 @@ def export_json(tournament_id: int):
         {"sides": [list(side) for side in view.table.sides],
          "match": {"title": view.match.title, "players": dict(view.match.players),
                    "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
-                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)]}}
+                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
+                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]}}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
     body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={
