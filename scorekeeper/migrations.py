@@ -95,6 +95,9 @@ def players_kept_apart(db: Database) -> None:
                        foreign_keys=[("tournament_id", "tournaments", "id"), ("first", "players", "id"),
                                      ("second", "players", "id")],
                        not_null={"tournament_id", "first", "second"}, strict=True)
+
+
+@migrations()
 def add_print_job_pid(db: Database) -> None:
     """The process printing a booklet: its slot is free only once that process is gone."""
     db["print_jobs"].add_column("pid", int)
@@ -106,3 +109,20 @@ def create_login_attempts(db: Database) -> None:
     db["login_attempts"].create({"id": int, "address": str, "at": float}, pk="id", not_null={"address", "at"},
                                 strict=True)
     db["login_attempts"].create_index(["at"])
+
+
+@migrations()
+def create_deal_events(db: Database) -> None:
+    """Every change of a deal (create, edit, delete, restore), kept for good: when, by whom, the
+    declarations before and after (store/events.py). A deal id is never given twice (a deleted
+    deal may come back under its own id), so events name deals by id; the deal in play (Quinto's
+    live mode) has none yet."""
+    db["deal_events"].create(
+        {"id": int, "match_id": int, "deal_id": int, "seq": int, "action": str, "at": str,
+         "by_kind": str, "by_label": str, "before": str, "after": str},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "seq", "action", "at", "by_kind", "by_label"},
+        defaults={"by_label": ""}, strict=True,
+    )
+    db["deal_events"].create_index(["match_id", "id"])
+    db["deal_events"].create_index(["deal_id"])

@@ -306,7 +306,8 @@ def test_deleting_a_deal_another_phone_just_corrected_is_a_conflict(app, pages, 
     assert pages.post_deal(match_id, {**MADE_100, "bidder_points": "72"}, deal_id=deal_id,
                            page=phone_a).status_code == 302  # phone A corrects it (version 2)
     response = client.post(f"/matches/{match_id}/deals/{deal_id}/delete",
-                           data={"csrf_token": csrf_token(phone_b), "version": hidden(phone_b, "version")})
+                           data={"csrf_token": csrf_token(phone_b), "version": hidden(phone_b, "version"),
+                                 "confirmed": "yes"})
     assert response.status_code in (409, 422)
     assert deal_count(app, match_id) == 1
 
@@ -318,7 +319,8 @@ def test_undo_after_another_phone_recorded_a_deal_is_a_conflict(app, pages, clie
         seen_version = store.get_match(store.get_db(), match_id).version
     assert pages.post_deal(match_id, {**MADE_100, "bidder_points": "100"}).status_code == 302  # phone A
     response = client.post(f"/matches/{match_id}/undo",
-                           data={"csrf_token": csrf_token(sheet), "version": str(seen_version)})
+                           data={"csrf_token": csrf_token(sheet), "version": str(seen_version),
+                                 "confirmed": "yes"})
     assert response.status_code in (409, 422)
     assert deal_count(app, match_id) == 2
 

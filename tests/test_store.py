@@ -38,7 +38,8 @@ def test_migrations_apply_once(tmp_path):
     path = str(tmp_path / "m.sqlite")
     assert store.init_db(path) == ["create_matches_and_deals", "create_live_deals", "create_print_jobs",
                                    "create_clubs_and_tournaments", "late_entries_and_withdrawals",
-                                   "players_kept_apart", "add_print_job_pid", "create_login_attempts"]
+                                   "players_kept_apart", "add_print_job_pid", "create_login_attempts",
+                                   "create_deal_events"]
     assert store.init_db(path) == []
 
 
@@ -177,7 +178,7 @@ def test_a_writer_waits_in_the_queue_not_on_sqlite_s_busy_handler(db, tmp_path):
         second.start()
         second.join(timeout=0.2)
         assert second.is_alive() and landed == []  # queued behind the first writer
-        store.matches._append(db, match_id, DEAL, None, None, None)
+        store.matches._append(db, match_id, DEAL, None, None, None, store.Actor("phone"))
     second.join(timeout=10)
     assert len(landed) == 1 and [d.seq for d in store.list_deals(db, match_id)] == [1, 2]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -186,6 +186,12 @@ class MatchResult:
     winner: str | None
     draw: bool
     lines: tuple[Say, ...]
+    deal: int = 0  # on a sheet: the number of the deal that ended the match (see ended_at)
+
+
+def ended_at(result: MatchResult | None, deal: int) -> MatchResult | None:
+    """``result`` placed on the sheet at the ``deal`` that reached it; None stays None."""
+    return replace(result, deal=deal) if result else None
 
 
 def highest_total(totals: Mapping[str, int]) -> tuple[int, list[str]]:
@@ -225,11 +231,21 @@ class SheetRow:
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """The running sheet of a match: every deal, the totals and, once over, the result."""
+    """The running sheet of a match: every deal, the totals and, once over, the result.
+
+    The match ends at the first deal after which its end rule is met (:meth:`GameRules.end_of_match`);
+    deals recorded after that one (the history was edited since) are rows *after the end*: scored
+    and shown, never counted. ``totals`` and every row's totals are the counted deals' sums.
+    """
 
     rows: tuple[SheetRow, ...]
     totals: Mapping[str, int]
     result: MatchResult | None
+
+    @property
+    def counted(self) -> int:
+        """How many rows count: up to the deal that ended the match, else all of them."""
+        return self.result.deal if self.result else len(self.rows)
 
     @property
     def standing(self) -> tuple[Say, ...]:
@@ -364,16 +380,19 @@ class GameRules(ABC):
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """The result once the match is over; None while it goes on."""
 
-    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
-        """Score every deal in order and keep the running totals; stop at the result.
+    def score_sheet(self, deals: Sequence[Mapping[str, Any]], options: Options, *, deal_limit: int = 0) -> Sheet:
+        """Score every deal in order and keep the running totals up to the end of the match.
 
         Deals recorded after the match ended would be refused by the store, so a result
         reached before the last deal means the history was edited: the later rows are
-        still shown, and the result is the first one reached.
-        """
-        return self.extend_sheet(None, deals, options)
+        still shown, after the end, and count for nothing (see :class:`Sheet`).
 
-    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options) -> Sheet:
+        :param deal_limit: a tournament's fixed number of deals (0: the game's own end alone)
+        """
+        return self.extend_sheet(None, deals, options, deal_limit=deal_limit)
+
+    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options, *,
+                     deal_limit: int = 0) -> Sheet:
         """``sheet`` (the earlier deals' sheet under the same options; None: no deal yet) with
         ``deals`` scored after it: the same sheet as scoring all of them (see :meth:`score_sheet`)."""
         resolved = self.resolve_options(options)
@@ -383,12 +402,20 @@ class GameRules(ABC):
         for declarations in deals:
             carried = self.carried(declarations, rows, resolved)
             scored = self.score_deal(carried, resolved)
-            for side, points in scored.score.items():
-                totals[side] += points
-            rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
             if result is None:
-                result = self.sheet_result(totals, len(rows), resolved)
+                for side, points in scored.score.items():
+                    totals[side] += points
+            rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
+            result = result or self.end_of_match(totals, len(rows), resolved, deal_limit)
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+
+    def end_of_match(self, totals: Mapping[str, int], played: int, options: Options,
+                     deal_limit: int = 0) -> MatchResult | None:
+        """Whether the match ends at deal ``played`` (these ``totals`` after it): the game's end
+        rule (:meth:`sheet_result`), or a tournament's ``deal_limit`` reached; the result is placed
+        at that deal (:func:`ended_at`). The one definition of where a match ends."""
+        return ended_at(self.sheet_result(totals, played, options)
+                        or result_after_deals(totals, played, deal_limit, self.side_label), played)
 
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """A deal's declarations as scored after the sheet's ``rows`` (resolved ``options``):

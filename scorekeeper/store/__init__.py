@@ -2,7 +2,8 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`. The rest of the app calls them as ``store.<name>``, through the names
+printed in :mod:`.prints`; every change of a deal in :mod:`.events`, and what the history gives
+back in :mod:`.history`. The rest of the app calls them as ``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
 
@@ -55,6 +56,8 @@ from .db import (  # noqa: F401  (re-exported)
     init_db,
     write_transaction,
 )
+from .events import ACTIONS, Actor, Event, list_events  # noqa: F401  (re-exported)
+from .history import delete_after, restore_deal  # noqa: F401  (re-exported)
 from .matches import (  # noqa: F401  (re-exported)
     Deal,
     Guard,

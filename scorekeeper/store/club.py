@@ -12,7 +12,8 @@ from sqlite_utils import Database
 from ..errors import N_, RuleViolation
 from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
-from .matches import insert_match
+from .events import Actor
+from .matches import insert_deal, insert_match
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -368,7 +369,7 @@ def set_setting(db: Database, key: str, value: str) -> None:
 def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callable[[], str]) -> int:
     """Store a checked tournament record (scorekeeper.records.read) in one transaction: its
     players are matched to the club's by name and licence (or added), its ids renumbered, each
-    table given a new link.
+    table given a new link; its deals start their history anew, recorded by the organiser.
 
     :return: the new tournament's id
     """
@@ -400,9 +401,8 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
                 match_id = insert_match(db, game=head["game"], players=table["players"],
                                          first_dealer=table["first_dealer"], options=head["options"],
                                          title=table["title"], deal_limit=table["deal_limit"])
-                for seq, declarations in enumerate(table["deals"], start=1):
-                    db.table("deals").insert({"match_id": match_id, "seq": seq, "declarations": json.dumps(declarations),
-                                              "nonce": None, "created": now(), "updated": None, "version": 1})
+                for declarations in table["deals"]:
+                    insert_deal(db, match_id, declarations, Actor("organiser"))
                 db.table("tables").insert({"round_id": round_id, "number": number, "match_id": match_id,
                                            "sides": json.dumps([[entry_ids[e] for e in side] for side in table["sides"]]),
                                            "token": new_token()})

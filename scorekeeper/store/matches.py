@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
 from .db import MAX_ID, Conflict, NotFound, now, write_transaction
+from .events import UNKNOWN, Actor, log_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +107,12 @@ def matches_of_player(db: Database, name: str, *, limit: int = 50) -> list[Match
 
 
 def delete_match(db: Database, match_id: int) -> None:
-    """Remove a match and its deals."""
+    """Remove a match, its deals and their history."""
     with write_transaction(db):
         get_match(db, match_id)
         if db.execute("select 1 from tables where match_id = ?", [match_id]).fetchone():
             raise RuleViolation(N_("This match is a tournament's table: it cannot be deleted"))
+        db.execute("delete from deal_events where match_id = ?", [match_id])
         db.execute("delete from live_deals where match_id = ?", [match_id])
         db.execute("delete from deals where match_id = ?", [match_id])
         db.execute("delete from matches where id = ?", [match_id])
@@ -160,8 +162,8 @@ def _bump_unchanged(db: Database, match: Match, version: int | None) -> bool:
 def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
-             read: tuple[Match, Sequence[Deal]] | None = None) -> tuple[int, bool]:
-    """Append a deal.
+             read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN) -> tuple[int, bool]:
+    """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
     nothing and answers the deal it recorded first.
@@ -188,7 +190,7 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
                 return int(seen[0]["id"]), False
             if seen:
                 raise Conflict(get_match(db, match_id).version)
-        return _append(db, match_id, declarations, version, nonce, guard, checked), True
+        return _append(db, match_id, declarations, version, nonce, guard, by, checked), True
 
 
 def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
@@ -196,25 +198,38 @@ def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
 
 
 def _append(db: Database, match_id: int, declarations: Mapping[str, Any], version: int | None,
-            nonce: str | None, guard: Guard | None, checked: Match | None = None) -> int:
-    """Append a deal inside the caller's write transaction; answers its id. The ``guard`` is not
-    run again if it passed on this very match row (``checked``): no deal changed since, and the
-    version is bumped from it in one statement."""
+            nonce: str | None, guard: Guard | None, by: Actor, checked: Match | None = None) -> int:
+    """Append a deal and its event inside the caller's write transaction (:func:`insert_deal`);
+    answers its id. The ``guard`` is not run again if it passed on this very match row
+    (``checked``): no deal changed since, and the version is bumped from it in one statement."""
     if checked is None or not _bump_unchanged(db, checked, version):
         match = get_match(db, match_id)
         if guard and match != checked:
             guard(match, list_deals(db, match_id))
         _bump(db, match, version)
+    return insert_deal(db, match_id, declarations, by, nonce)
+
+
+def insert_deal(db: Database, match_id: int, declarations: Mapping[str, Any], by: Actor,
+                nonce: str | None = None) -> int:
+    """Put a deal after the match's last one and log its ``create`` event, inside the caller's
+    write transaction; answers its id, one no deal ever had (a deleted deal's may be given back
+    to it by :func:`.history.restore_deal`)."""
     cursor = db.execute(
-        "insert into deals (match_id, seq, declarations, nonce, created, updated, version)"
-        " select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
+        "insert into deals (id, match_id, seq, declarations, nonce, created, updated, version)"
+        " select max(coalesce((select max(id) from deals), 0),"
+        " coalesce((select max(deal_id) from deal_events), 0)) + 1,"
+        " ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
         [match_id, json.dumps(dict(declarations)), nonce or None, now(), match_id])
-    return int(cursor.lastrowid)
+    deal = get_deal(db, match_id, int(cursor.lastrowid))
+    log_event(db, match_id, deal.id, deal.seq, "create", by, None, deal.declarations)
+    return deal.id
 
 
 def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
-                version: int | None = None, guard: Guard | None = None) -> None:
-    """Replace a deal's declarations; Conflict if the deal changed since ``version``."""
+                version: int | None = None, guard: Guard | None = None, by: Actor = UNKNOWN) -> None:
+    """Replace a deal's declarations (its ``edit`` event ``by`` whom); Conflict if the deal changed
+    since ``version``."""
     with write_transaction(db):
         deal = get_deal(db, match_id, deal_id)
         if version is not None and version != deal.version:
@@ -226,23 +241,34 @@ def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping
         _bump(db, match, None)
         db.execute("update deals set declarations = ?, updated = ?, version = version + 1 where id = ?",
                    [json.dumps(dict(declarations)), now(), deal_id])
+        log_event(db, match_id, deal_id, deal.seq, "edit", by, deal.declarations, declarations)
 
 
 def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
     return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version)
 
 
-def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None) -> None:
-    """Remove one deal; every later line is re-scored from the remaining declarations."""
+def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None,
+                by: Actor = UNKNOWN) -> None:
+    """Remove one deal (its ``delete`` event ``by`` whom keeps it); every later line is re-scored
+    from the remaining declarations."""
     with write_transaction(db):
         deal = get_deal(db, match_id, deal_id)
         if version is not None and version != deal.version:
             raise Conflict(deal.version)
         _bump(db, get_match(db, match_id), None)
-        db.execute("delete from deals where id = ?", [deal_id])
+        remove_deal(db, deal, by)
 
 
-def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -> int | None:
+def remove_deal(db: Database, deal: Deal, by: Actor) -> None:
+    """Delete ``deal`` and log it, inside the caller's write transaction (the match's version
+    bumped by the caller)."""
+    db.execute("delete from deals where id = ?", [deal.id])
+    log_event(db, deal.match_id, deal.id, deal.seq, "delete", by, deal.declarations, None)
+
+
+def undo_last_deal(db: Database, match_id: int, *, version: int | None = None,
+                   by: Actor = UNKNOWN) -> int | None:
     """Take back the match's last deal, if the match is still as the phone saw it.
 
     :param version: the match version the sheet was drawn from; Conflict if a deal was
@@ -255,7 +281,7 @@ def undo_last_deal(db: Database, match_id: int, *, version: int | None = None) -
         if not deals:
             return None
         _bump(db, match, version)
-        db.execute("delete from deals where id = ?", [deals[-1].id])
+        remove_deal(db, deals[-1], by)
         return len(deals)
 
 
@@ -278,42 +304,60 @@ def get_live_deal(db: Database, match_id: int) -> LiveDeal | None:
     return LiveDeal(rows[0]["match_id"], json.loads(rows[0]["declarations"]), rows[0]["version"])
 
 
-def _live_version(db: Database, match_id: int, version: int | None) -> None:
-    """Conflict unless the deal in play is still the one at ``version`` (None: there must be none)."""
+def _live_version(db: Database, match_id: int, version: int | None) -> LiveDeal | None:
+    """Conflict unless the deal in play is still the one at ``version`` (None: there must be none);
+    answers it."""
     current = get_live_deal(db, match_id)
     if (current.version if current else None) != version:
         raise Conflict(current.version if current else 0)
+    return current
 
 
-def put_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int | None) -> int:
+def _log_live(db: Database, match_id: int, action: str, by: Actor, before: Mapping[str, Any],
+              after: Mapping[str, Any] | None) -> None:
+    """An event of the deal in play: no deal id yet, its place the next on the sheet."""
+    seq = db.execute("select coalesce(max(seq), 0) + 1 from deals where match_id = ?",
+                     [match_id]).fetchone()[0]
+    log_event(db, match_id, None, seq, action, by, before, after)
+
+
+def put_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int | None,
+                  taken_back_by: Actor | None = None) -> int:
     """Start the deal in play (``version`` None) or replace it as seen at ``version``.
+
+    :param taken_back_by: who took a trick back (an ``edit`` event of the deal in play); None: a
+        trick played, which the deal's ``create`` event keeps once it goes on the sheet
 
     :raise Conflict: another phone started or changed it meanwhile
     :return: its new version
     """
     with write_transaction(db):
         get_match(db, match_id)
-        _live_version(db, match_id, version)
+        before = _live_version(db, match_id, version)
+        if taken_back_by is not None and before is not None:
+            _log_live(db, match_id, "edit", taken_back_by, before.declarations, declarations)
         db.table("live_deals").upsert({"match_id": match_id, "declarations": json.dumps(dict(declarations)),
                                        "updated": now(), "version": (version or 0) + 1}, pk="match_id")
         return (version or 0) + 1
 
 
-def delete_live_deal(db: Database, match_id: int, *, version: int) -> None:
-    """Give up the deal in play, as seen at ``version``."""
+def delete_live_deal(db: Database, match_id: int, *, version: int, by: Actor = UNKNOWN) -> None:
+    """Give up the deal in play, as seen at ``version`` (a ``delete`` event ``by`` whom keeps it)."""
     with write_transaction(db):
-        _live_version(db, match_id, version)
+        given_up = _live_version(db, match_id, version)
+        if given_up is not None:
+            _log_live(db, match_id, "delete", by, given_up.declarations, None)
         db.execute("delete from live_deals where match_id = ?", [match_id])
 
 
 def record_live_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *, version: int,
-                     guard: Guard | None = None) -> int:
+                     guard: Guard | None = None, by: Actor = UNKNOWN) -> int:
     """Put the deal in play (seen at ``version``) on the sheet as ``declarations``, in one step.
 
     :return: the new deal's id
     """
     with write_transaction(db):
         _live_version(db, match_id, version)
-        deal_id = _append(db, match_id, declarations, None, None, guard)
+        deal_id = _append(db, match_id, declarations, None, None, guard, by)
         db.execute("delete from live_deals where match_id = ?", [match_id])
         return deal_id

@@ -36,6 +36,9 @@ TOKEN_HEADER = "X-Table-Token"
 LOGIN_WINDOW_S = 15 * 60
 LOGIN_TRIES_PER_ADDRESS = 5  # wrong passwords from one address within the window
 LOGIN_TRIES_OVERALL = 30  # wrong passwords from all addresses within the window
+DEVICE_COOKIE = "device"  # the short name a casual phone chose for itself (the history says it)
+DEVICE_HEADER = "X-Device-Label"  # the same, for an API client
+DEVICE_LABEL_MAX = 24
 
 
 def new_token() -> str:
@@ -125,3 +128,21 @@ def may_use(match_id: int) -> bool:
         return False
     closed = len(store.list_rounds(db, table.tournament_id)) > table.round_number
     return request.method in ("GET", "HEAD") or not closed
+
+
+def device_label() -> str:
+    """The name this phone (or API client) chose for itself, or "" (too long or unprintable:
+    none, as a cookie set elsewhere may be anything)."""
+    label = (request.headers.get(DEVICE_HEADER) or request.cookies.get(DEVICE_COOKIE) or "").strip()
+    return label if len(label) <= DEVICE_LABEL_MAX and label.isprintable() else ""
+
+
+def actor(match_id: int) -> store.Actor:
+    """Who is changing the deals of ``match_id`` (the history says it): the organiser, the
+    phone of a tournament's table (its number), or a casual phone or API client (its label)."""
+    if is_organiser():
+        return store.Actor("organiser")
+    table = store.table_of_match(store.get_db(), match_id)
+    if table is not None:
+        return store.Actor("table", str(table.number))
+    return store.Actor("api" if request.path.startswith("/api/") else "phone", device_label())

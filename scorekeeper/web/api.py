@@ -17,6 +17,7 @@ from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from . import access
+from .changes import event_json
 from .matches import refuse_after_end
 from .referee import ask
 from .sheets import scored_sheet, side_names
@@ -129,7 +130,7 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
         deals = store.list_deals(store.get_db(), match.id)
         sheet = scored_sheet(match, rules, deals)
         out["deals"] = [{"id": d.id, "number": n, "version": d.version, "declarations": dict(d.declarations),
-                         **scored_json(row.scored), "totals": dict(row.totals)}
+                         **scored_json(row.scored), "totals": dict(row.totals), "counted": n <= sheet.counted}
                         for n, (d, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1)]
         out["totals"] = dict(sheet.totals)
         out["result"] = result_json(sheet.result)
@@ -228,7 +229,8 @@ def add_deal(match_id: int):
     declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
     key = request.headers.get("Idempotency-Key", "")[:100] or None
     deal_id, created = store.add_deal(store.get_db(), match_id, declarations, version=version,
-                                      nonce=f"api:{key}" if key else None, guard=refuse_after_end(rules, declarations))
+                                      nonce=f"api:{key}" if key else None,
+                                      guard=refuse_after_end(rules, declarations), by=access.actor(match_id))
     return _deal_answer(match_id, deal_id), 201 if created else 200
 
 
@@ -263,7 +265,8 @@ def put_deal(match_id: int, deal_id: int):
     body = _body()
     version = _version(body)
     declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
-    store.update_deal(store.get_db(), match_id, deal_id, declarations, version=version)
+    store.update_deal(store.get_db(), match_id, deal_id, declarations, version=version,
+                      by=access.actor(match_id))
     return _deal_answer(match_id, deal_id)
 
 
@@ -271,5 +274,24 @@ def put_deal(match_id: int, deal_id: int):
 def delete_deal(match_id: int, deal_id: int):
     """Delete a deal; later deals are re-scored."""
     _deal_or_404(match_id, deal_id)
-    store.delete_deal(store.get_db(), match_id, deal_id)
+    store.delete_deal(store.get_db(), match_id, deal_id, by=access.actor(match_id))
     return "", 204
+
+
+@bp.get("/matches/<int:match_id>/history")
+def history(match_id: int):
+    """Every change of the match's deals, oldest first."""
+    _get_match(match_id)
+    return jsonify([event_json(event) for event in store.list_events(store.get_db(), match_id)])
+
+
+@bp.post("/matches/<int:match_id>/deals/<int:deal_id>/restore")
+def restore_deal(match_id: int, deal_id: int):
+    """Put a deleted deal back (its place if free, else after the last deal). The body: ``{}``."""
+    _get_match(match_id)
+    _body()  # a JSON body, as every write (no cross-site form can send one)
+    try:
+        store.restore_deal(store.get_db(), match_id, deal_id, by=access.actor(match_id))
+    except store.NotFound:
+        abort(404)
+    return _deal_answer(match_id, deal_id), 201

@@ -19,6 +19,7 @@ from .. import games, pairings, records, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
+from .changes import event_json, history_lines
 from .forms import ImportForm, refused
 from .sheets import sheet_view
 from .tournaments import State, TableView, load_state
@@ -127,7 +128,7 @@ def tournament_booklet(tournament_id: int):
 
 @booklet.kind("tournament")
 def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
-    """The standings, then per round its pairings and every table's filled sheet."""
+    """The standings, then per round its pairings and every table's filled sheet with its history."""
     state = load_state(params["tournament"])
     db = store.get_db()
     yield _standings_html(state)
@@ -136,7 +137,8 @@ def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
         yield _pairings_html(state, round_, views)
         for view in views:
             deals = store.list_deals(db, view.match.id)
-            yield _printed("print/sheet.html", **sheet_view(view.match, state.rules, deals))
+            history = history_lines(state.rules, view.match, store.list_events(db, view.match.id))
+            yield _printed("print/sheet.html", history=history, **sheet_view(view.match, state.rules, deals))
 
 
 # -- records: export and import ------------------------------------------------------------
@@ -160,7 +162,8 @@ def export_json(tournament_id: int):
         {"sides": [list(side) for side in view.table.sides],
          "match": {"title": view.match.title, "players": dict(view.match.players),
                    "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
-                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)]}}
+                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
+                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]}}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
     body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={

@@ -19,7 +19,9 @@ from .. import store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules
 from .forms import EngineForm, fields_form, form_values, refused
-from .matches import load_match, refuse_after_end
+from . import access
+from .confirm import ask_first
+from .matches import load_match, posted_version, refuse_after_end
 from .sheets import scored_sheet, side_names
 
 bp = Blueprint("live", __name__, url_prefix="/matches/<int:match_id>/live")
@@ -29,11 +31,6 @@ def _game_totals(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     """The totals of the game in progress on the sheet (0 to 0 when a game has just ended)."""
     sheet = scored_sheet(match, rules, deals)
     return dict(getattr(sheet, "game_totals", sheet.totals))
-
-
-def _posted_version() -> int | None:
-    text = request.form.get("version", "")
-    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def _picked(form: EngineForm, values: dict[str, str]) -> dict[str, str]:
@@ -142,7 +139,7 @@ def trick(match: store.Match, rules: GameRules):
             raise RuleViolation(N_("The game was won at trick %(trick)s: the deal stopped there, no more tricks "
                                    "are played. Record the deal."), trick=state["ended_after_trick"])
         return rules.trick_from_form(_picked(form, form_values(form)), live.declarations)
-    return _store(match, rules, form, _posted_version(), played)
+    return _store(match, rules, form, posted_version(), played)
 
 
 @bp.post("/undo")
@@ -155,7 +152,8 @@ def undo(match: store.Match, rules: GameRules):
         declarations = {key: value for key, value in live.declarations.items() if key != "cachette"}
         declarations["tricks"] = list(live.declarations["tricks"])[:-1]
         try:
-            store.put_live_deal(db, match.id, declarations, version=_posted_version())
+            store.put_live_deal(db, match.id, declarations, version=posted_version(),
+                                taken_back_by=access.actor(match.id))
         except store.Conflict:
             flash(_("This deal was changed on another phone meanwhile: nothing was taken back."), "error")
     return redirect(url_for("live.page", match_id=match.id, fragment=request.args.get("fragment")))
@@ -164,9 +162,14 @@ def undo(match: store.Match, rules: GameRules):
 @bp.post("/discard")
 @live_mode
 def discard(match: store.Match, rules: GameRules):
-    """Give up the deal in play (nothing goes on the sheet)."""
+    """Give up the deal in play (nothing goes on the sheet), once asked again."""
+    asked = ask_first(_("Give up the deal in play? Its tricks are not recorded (the match's history "
+                        "keeps them)."), _("Give up this deal"), url_for("live.page", match_id=match.id))
+    if asked:
+        return asked
     try:
-        store.delete_live_deal(store.get_db(), match.id, version=_posted_version() or 0)
+        store.delete_live_deal(store.get_db(), match.id, version=posted_version() or 0,
+                               by=access.actor(match.id))
     except store.Conflict:
         flash(_("This deal was changed on another phone meanwhile: it was kept."))
         return redirect(url_for("live.page", match_id=match.id))
@@ -184,8 +187,8 @@ def record(match: store.Match, rules: GameRules):
         return redirect(url_for("matches.sheet", match_id=match.id))
     try:
         declarations = rules.read_deal(live.declarations, match.options)
-        store.record_live_deal(db, match.id, declarations, version=_posted_version() or 0,
-                               guard=refuse_after_end(rules, declarations))
+        store.record_live_deal(db, match.id, declarations, version=posted_version() or 0,
+                               guard=refuse_after_end(rules, declarations), by=access.actor(match.id))
     except RuleViolation as err:
         flash(refused(err), "error")
         return redirect(url_for("live.page", match_id=match.id))

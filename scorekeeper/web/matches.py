@@ -7,12 +7,14 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
 from . import access, address
+from .changes import history_lines
+from .confirm import ask_first
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
 from .sheets import scored_sheet, sheet_page, sheet_view
 
@@ -114,7 +116,9 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     deals = store.list_deals(db, match_id)
-    return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None)
+    casual = store.table_of_match(db, match_id) is None
+    return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
+                      device=access.device_label() if casual else None)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")
@@ -172,7 +176,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     form = deal_form(rules, match.options, match.players, data)
-    preview = None
+    preview = ends_earlier = None
     if deal is None and request.method == "GET":
         try:  # a phone still on an old page: say it before anything is typed
             refuse_after_end(rules)(match, deals)
@@ -183,7 +187,9 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             declarations = rules.read_deal(
                 rules.declarations_from_form(form_values(form), match.options), match.options)
             preview = _scored_in_place(match, rules, deals, deal, declarations)
-            if request.form.get("action") != "preview":
+            ends_earlier = _ends_earlier(match, rules, deals, deal, declarations)
+            if request.form.get("action") != "preview" and (
+                    ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
                 _save(match, rules, deal, declarations, form, deals)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
         except RuleViolation as err:
@@ -197,10 +203,36 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                   "typed is kept: check the sheet, then save again to record it as well."))
     template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
+    history = history_lines(rules, match, [event for event in store.list_events(db, match.id)
+                                           if event.deal_id == deal.id]) if deal else []
     return render_template(template, form=form, match=match, rules=rules, deal=deal, preview=preview,
                            sides=rules.table(match.options).sides,
                            deal_number=deal.seq if deal else len(deals) + 1,
-                           names=match.players), 422 if failed else 200
+                           names=match.players, history=history, ends_earlier=ends_earlier,
+                           after_end=_after_end_words(ends_earlier, len(deals))), 422 if failed else 200
+
+
+def _ends_earlier(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], deal: store.Deal | None,
+                  declarations: Mapping[str, Any]) -> int | None:
+    """Where the match would end with ``deal`` (None: a new one, which cannot) changed to
+    ``declarations``, when that is earlier than it ends now (deals that count now would not); else None."""
+    if deal is None:
+        return None
+    now = scored_sheet(match, rules, deals).counted
+    changed = rules.score_sheet([declarations if d.id == deal.id else d.declarations for d in deals],
+                                match.options, deal_limit=match.deal_limit).counted
+    return changed if changed < now else None
+
+
+def _after_end_words(end: int | None, count: int) -> str:
+    """What an edit that ends the match at deal ``end`` (of ``count``) puts after the end."""
+    if end is None:
+        return ""
+    deals = str(count) if count == end + 1 else f"{end + 1}–{count}"
+    return ngettext("This change ends the match at deal %(end)d: deal %(deals)s will be after the end "
+                    "and not counted. Save again to confirm.",
+                    "This change ends the match at deal %(end)d: deals %(deals)s will be after the end "
+                    "and not counted. Save again to confirm.", count - end, end=end, deals=deals)
 
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
@@ -210,9 +242,10 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
-                       guard=refuse_after_end(rules, declarations), read=(match, deals))
+                       guard=refuse_after_end(rules, declarations), read=(match, deals),
+                       by=access.actor(match.id))
     else:
-        store.update_deal(db, match.id, deal.id, declarations, version=version)
+        store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
     flash(_("Deal saved."))
 
 
@@ -234,7 +267,7 @@ def edit_deal(match_id: int, deal_id: int):
     return _deal_page(match, rules, deal)
 
 
-def _posted_version() -> int | None:
+def posted_version() -> int | None:
     """The version a page was drawn from, as its form sends it back."""
     text = request.form.get("version", "")
     return int(text) if text.isascii() and text.isdigit() else None
@@ -242,10 +275,21 @@ def _posted_version() -> int | None:
 
 @bp.post("/<int:match_id>/deals/<int:deal_id>/delete")
 def delete_deal(match_id: int, deal_id: int):
-    """Remove a deal; the sheet is re-scored without it. Conflict if it changed meanwhile."""
+    """Remove a deal, once asked again; the sheet is re-scored without it. Conflict if it changed
+    meanwhile."""
     load_match(match_id)
+    db = store.get_db()
     try:
-        store.delete_deal(store.get_db(), match_id, deal_id, version=_posted_version())
+        deal = store.get_deal(db, match_id, deal_id)
+    except store.NotFound:
+        abort(404)
+    asked = ask_first(_("Delete deal %(n)d? It stays in the match's history, from where it can be restored.",
+                        n=deal.seq), _("Delete this deal"),
+                      url_for("matches.edit_deal", match_id=match_id, deal_id=deal_id))
+    if asked:
+        return asked
+    try:
+        store.delete_deal(db, match_id, deal_id, version=posted_version(), by=access.actor(match_id))
     except store.NotFound:
         abort(404)
     flash(_("Deal deleted; the sheet was re-scored."))
@@ -254,9 +298,14 @@ def delete_deal(match_id: int, deal_id: int):
 
 @bp.post("/<int:match_id>/undo")
 def undo(match_id: int):
-    """Take back the last deal in one tap (the one this phone saw last)."""
+    """Take back the last deal (the one this phone saw last), once asked again."""
     load_match(match_id)
-    number = store.undo_last_deal(store.get_db(), match_id, version=_posted_version())
+    asked = ask_first(_("Take back the last deal? It stays in the match's history, from where it can be "
+                        "restored."), _("Undo last deal"), url_for("matches.sheet", match_id=match_id))
+    if asked:
+        return asked
+    number = store.undo_last_deal(store.get_db(), match_id, version=posted_version(),
+                                  by=access.actor(match_id))
     if number:
         flash(_("Deal %(number)d taken back.", number=number))
     return redirect(url_for("matches.sheet", match_id=match_id))

@@ -6,7 +6,6 @@ import json
 import secrets
 import sys
 import threading
-from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -16,7 +15,7 @@ from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import store
-from ..games.base import GameRules, Option, Sheet, Table, result_after_deals
+from ..games.base import GameRules, Option, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
@@ -92,27 +91,20 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     ``key`` when the caller has it already); a tournament's fixed number of deals ends the match
     too, if the game has not ended it first."""
     key = key or content_key(match, deals)
-
-    def score() -> Sheet:
-        sheet = _extended(match, rules, deals, key)
-        if sheet.result is None and match.deal_limit:
-            return replace(sheet, result=result_after_deals(sheet.totals, len(deals), match.deal_limit,
-                                                            rules.side_label))
-        return sheet
-    return SHEETS.get(key, score)
+    return SHEETS.get(key, lambda: _extended(match, rules, deals, key))
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
     """The game's sheet of the deals (``key``: their content key): a kept sheet of the earlier ones
     (a deal was just added, maybe a few since this worker last saw the match) extended by the deals
-    after it, else every deal scored. A kept sheet with a result is not extended (a tournament's
-    deal limit may be in it). The earlier deals' keys are the same key with fewer deals."""
+    after it, else every deal scored. The earlier deals' keys are the same key with fewer deals."""
     *head, stored = key
     for back in range(1, min(EXTEND_FROM, len(deals)) + 1):
         earlier = SHEETS.peek((*head, stored[:-back]))  # type: ignore[index]
-        if earlier is not None and earlier.result is None:
-            return rules.extend_sheet(earlier, [d.declarations for d in deals[-back:]], match.options)
-    return rules.score_sheet([d.declarations for d in deals], match.options)
+        if earlier is not None:
+            return rules.extend_sheet(earlier, [d.declarations for d in deals[-back:]], match.options,
+                                      deal_limit=match.deal_limit)
+    return rules.score_sheet([d.declarations for d in deals], match.options, deal_limit=match.deal_limit)
 
 
 def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> dict[str, str]:
@@ -122,12 +114,13 @@ def side_names(rules: GameRules, table: Table, players: Mapping[str, str]) -> di
 
 
 def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, Any]:
-    """SVG polylines of the running totals, one per side, scaled to the chart box.
+    """SVG polylines of the running totals, one per side, scaled to the chart box (the deals that
+    count: none after the end of the match).
 
     Totals may go below zero (Pandoeren), so the box spans from the lowest to the highest
     of the totals, zero and the target.
     """
-    series = [[0] + [row.totals[side] for row in sheet.rows] for side in sides]
+    series = [[0] + [row.totals[side] for row in sheet.rows[:sheet.counted]] for side in sides]
     values = [value for line in series for value in line]
     top, bottom = max([target or 0, 1, *values]), min([0, *values])
     steps = max(len(series[0]) - 1, 1)
@@ -141,7 +134,8 @@ def chart(sheet: Sheet, sides: Sequence[str], target: int | None) -> dict[str, A
 
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "target_y": y(target) if target else None,
             "zero_y": y(0) if bottom < 0 else None,
-            "lines": [{"side": side, "points": " ".join(point(i, v) for i, v in enumerate(line))}
+            "lines": [{"side": side, "points": " ".join(point(i, v) for i, v in enumerate(line)),
+                       "last": line[-1]}
                       for side, line in zip(sides, series, strict=True)]}
 
 
@@ -174,17 +168,21 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
 
 
-def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool) -> str:
-    """The running sheet's page, rendered once per content and language (phones and wall screens
-    reload it all evening): the visitor's own CSRF token is put into the kept page as it is served.
-    A page with a message to flash, or asked for with a query string (which it does not read, but
-    its language links carry), is rendered afresh and not kept: ``?x=1``, ``?x=2``... fill no
-    memory. ``live``: a deal is being played."""
+def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
+               device: str | None) -> str:
+    """The running sheet's page, rendered once per content, language, address and phone name
+    (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
+    kept page as it is served. A page with a message to flash, or asked for with a query string
+    (which it does not read, but its language links carry), is rendered afresh and not kept:
+    ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
+    this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
+    number)."""
     def render(**token: Any) -> str:
-        return render_template("matches/sheet.html", live=live, **sheet_view(match, rules, deals), **token)
+        return render_template("matches/sheet.html", live=live, device=device,
+                               **sheet_view(match, rules, deals), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, str(get_locale()))
+    key = (*content_key(match, deals), repr(match), live, device, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())

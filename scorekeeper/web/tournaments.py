@@ -25,6 +25,7 @@ from ..statistics import GameStatistics, SeatedDeal, player_statistics
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult
 from . import access
+from .confirm import ask_first
 from .forms import (
     FORMAT_LABELS,
     EngineForm,
@@ -611,8 +612,14 @@ def swap(tournament_id: int):
 def reissue(tournament_id: int, table_id: int):
     """Revoke a table's link and make a new one (a phone that had the old one is refused)."""
     state = load_state(tournament_id)
-    if not any(t.id == table_id for r in state.rounds for t in r.tables):
+    table = next((t for r in state.rounds for t in r.tables if t.id == table_id), None)
+    if table is None:
         abort(404)
+    asked = ask_first(_("Make a new link for table %(number)d? A phone holding the old link is refused "
+                        "from now on.", number=table.number), _("New link"),
+                      url_for("tournaments.tournament", tournament_id=tournament_id))
+    if asked:
+        return asked
     store.set_table_token(store.get_db(), table_id, access.new_token())
     flash(_("The table's old link no longer works; here is its new one."))
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))

@@ -132,7 +132,8 @@ def placed(rules: GameRules, deals, options) -> bool:
 @given(data=st.data())
 def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
     """Each row is what its own declarations score (a game may carry the totals before it into
-    them, as Quinto does), and the totals are the sums of the rows. The sheet is built as the app
+    them, as Quinto does), and the totals are the sums of the rows up to the end of the match
+    (the first deal at which the game's end rule is met). The sheet is built as the app
     builds it: a deal is recorded only if the sheet accepts it where it stands."""
     options = rules.resolve_options()
     forms = data.draw(st.lists(form_values(rules, options), min_size=1, max_size=12))
@@ -143,10 +144,11 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
     sheet = rules.score_sheet(deals, options)
     assert [row.declarations.get("dealer") for row in sheet.rows] == [d.get("dealer") for d in deals]
     running = dict.fromkeys(rules.sides, 0)
-    for row in sheet.rows:
+    for number, row in enumerate(sheet.rows, start=1):
         one = rules.score_deal(row.declarations, options)
         assert row.scored == one
-        running = {side: running[side] + one.score[side] for side in rules.sides}
+        if number <= sheet.counted:  # a deal after the end of the match counts for nothing
+            running = {side: running[side] + one.score[side] for side in rules.sides}
         assert dict(row.totals) == running
         for line in (one.summary, *one.lines):
             assert not POSITIONAL.search(line.template)
@@ -159,3 +161,33 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
         assert sheet.result.draw or sheet.result.winner in rules.sides
     split = data.draw(st.integers(0, len(deals)))  # the app extends a kept sheet by the deals after it
     assert rules.extend_sheet(rules.score_sheet(deals[:split], options), deals[split:], options) == sheet
+
+
+def soon_over(rules: GameRules):
+    """Options under which a match ends within a few deals: the lowest target, or 2 agreed deals
+    (Quinto's games go to 250 whatever the options)."""
+    keys = {option.key: option for option in rules.options}
+    raw = {"target": keys["target"].minimum} if "target" in keys else {}
+    return rules.resolve_options(raw | ({"agreed_deals": 2} if "agreed_deals" in keys else {}))
+
+
+@each_game
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_match_ends_at_the_first_deal_that_meets_its_end_rule(rules: GameRules, data):
+    """One definition of the end (RULES.md §1.7, §2.5, §3, §4.4, §5.4 by game): the result is the one
+    reached at the first deal where the rule is met; the totals are those after that deal; the deals
+    after it (the history was edited) are rows that count for nothing."""
+    options = soon_over(rules)
+    forms = data.draw(st.lists(form_values(rules, options), min_size=1, max_size=8))
+    deals = [d for d in (accepted(rules, values, options) for values in forms) if d is not None]
+    sheet = rules.score_sheet(deals, options)
+    if sheet.result is None:
+        assert sheet.counted == len(deals)
+        return
+    end = sheet.counted
+    assert sheet.result.deal == end and 1 <= end <= len(deals)
+    assert rules.score_sheet(deals[:end - 1], options).result is None
+    assert rules.score_sheet(deals[:end], options).result == sheet.result
+    assert dict(sheet.totals) == dict(rules.score_sheet(deals[:end], options).totals)
+    assert all(dict(row.totals) == dict(sheet.totals) for row in sheet.rows[end - 1:])

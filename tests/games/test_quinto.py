@@ -267,7 +267,9 @@ def test_a_rubber_is_two_games_won_with_a_bonus_of_100():
         "Game 1: N–S 345, E–W 0; N–S win", "Game 2: N–S 0, E–W 345; E–W win", "Game 3: N–S 345, E–W 0; N–S win",
         "N–S win the rubber, 2 games to 1", "N–S: 345 + 0 + 345 + 100 rubber bonus = 790",
         "E–W: 0 + 345 + 0 = 345"]
-    assert dict(sheet.totals) == {"A": 345 + 0 + 345 + 30, "B": 0 + 345 + 0 + 35}
+    # the fourth deal comes after the end of the match (the rubber was won at the third): not counted
+    assert sheet.counted == 3 and sheet.result.deal == 3
+    assert dict(sheet.totals) == dict(sheet.rows[-1].totals) == {"A": 345 + 0 + 345, "B": 0 + 345 + 0}
     assert sheet.rows[0].game_result.lines[0].render() == "N–S 345, E–W 0: N–S reach 250 and win the game"
 
 

@@ -149,7 +149,7 @@ def test_editing_the_first_deal_rescores_everything_after_it(app, pages, client)
 def test_undo_takes_back_the_last_deal(app, pages, client):
     match_id, _ = two_deals(app, pages)
     sheet = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    client.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)})
+    client.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet), "confirmed": "yes"})
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]
 
 
@@ -228,7 +228,8 @@ def test_a_capot_bid_made_scores_500(pages, client):
 def test_deleting_a_deal_rescores_the_sheet(app, pages, client):
     match_id, first = two_deals(app, pages)
     page = pages.deal_form(match_id, first.id)
-    client.post(f"/matches/{match_id}/deals/{first.id}/delete", data={"csrf_token": csrf_token(page)})
+    client.post(f"/matches/{match_id}/deals/{first.id}/delete",
+                data={"csrf_token": csrf_token(page), "confirmed": "yes"})
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
 
 
@@ -360,7 +361,8 @@ def test_two_phones_on_one_sheet_each_get_a_form_token_of_their_own(app, pages, 
     other_phone = app.test_client()
     sheet = other_phone.get(f"/matches/{match_id}").get_data(as_text=True)
     assert csrf_token(sheet) != first
-    assert other_phone.post(f"/matches/{match_id}/undo", data={"csrf_token": csrf_token(sheet)}).status_code == 302
+    assert other_phone.post(f"/matches/{match_id}/undo",
+                            data={"csrf_token": csrf_token(sheet), "confirmed": "yes"}).status_code == 302
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [60, 220]  # not the kept page
 
 

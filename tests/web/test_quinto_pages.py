@@ -96,7 +96,7 @@ def test_a_deal_can_be_edited_and_deleted(app, client, pages, rubber):
     assert pages.post_deal(rubber, {**DOUBLED, "multiplier": "none"}, deal_id=deal.id).status_code == 302
     assert totals(client.get(f"/matches/{rubber}").get_data(as_text=True)) == [85, 50]
     client.post(f"/matches/{rubber}/deals/{deal.id}/delete",
-                data={"csrf_token": csrf_token(form), "version": "2"})
+                data={"csrf_token": csrf_token(form), "version": "2", "confirmed": "yes"})
     assert deals(app, rubber) == []
 
 

@@ -297,7 +297,8 @@ def test_a_revoked_link_stops_working_at_once_and_the_new_one_works(app, organis
     client, match_id = phone(app, old)
     with app.app_context():
         table_id = store.table_of_match(store.get_db(), match_id).id
-    organiser.post(f"/tournaments/{cup}/tables/{table_id}/token", {}, page=f"/tournaments/{cup}")
+    organiser.post(f"/tournaments/{cup}/tables/{table_id}/token", {"confirmed": "yes"},
+                   page=f"/tournaments/{cup}")
     assert client.get(f"/matches/{match_id}").status_code == 403  # the phone that held the old link
     assert app.test_client().get(old).status_code == 404
     new = organiser.links(cup, 1)[0]

@@ -50,6 +50,8 @@ from ..base import (
     ScoredDeal,
     Sheet,
     SheetRow,
+    ended_at,
+    result_after_deals,
     take,
 )
 from ..referee import claim as judge_claim
@@ -216,10 +218,12 @@ class QuintoRules(GameRules):
         game_totals = earlier.game_totals  # type: ignore[attr-defined]  # a QuintoSheet: see extend_sheet
         return self.score_deal({**declarations, "totals_before": dict(game_totals)}, options)
 
-    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options) -> QuintoSheet:
+    def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options, *,
+                     deal_limit: int = 0) -> QuintoSheet:
         """The running sheet: each deal scored from its game's totals (carried into its
         ``totals_before``); a game that ends starts the next at 0; the first team to win 2 games
-        wins the rubber (the sheet's ``result``), later rows are still shown. A stored history is
+        wins the rubber (the sheet's ``result``; a tournament's ``deal_limit`` reached first ends it
+        too), later rows are still shown, after the end (see :class:`Sheet`). A stored history is
         always shown: a deal that no longer fits its place (an earlier one was edited) is scored as
         far as it goes, with a line saying what was left out (see :meth:`score_in_place`)."""
         resolved = self.resolve_options(options)
@@ -229,15 +233,13 @@ class QuintoRules(GameRules):
         else:
             totals, game, game_totals = dict.fromkeys(TEAMS, 0), 1, dict.fromkeys(TEAMS, 0)
             games, rows, result = [], [], None
-        # how many games the rubber took, once won
-        decided = next(count for count in range(1, len(games) + 1) if rubber(tuple(games[:count])).winner) \
-            if result is not None else 0
         for declarations in deals:
             carried = {**declarations, "totals_before": dict(game_totals)} if isinstance(declarations, Mapping) \
                 else declarations
             scored, verdict = self._score(carried, resolved, SHEET)
-            for team in TEAMS:
-                totals[team] += scored.score[team]
+            if result is None:
+                for team in TEAMS:
+                    totals[team] += scored.score[team]
             answer = scored.answer
             game_totals = dict(answer["totals"])
             ended = None
@@ -247,12 +249,14 @@ class QuintoRules(GameRules):
                 ended = MatchResult(over.winner, answer["draw"], (verdict,) if verdict else ())
                 state = rubber(tuple(games))
                 if result is None and state.winner is not None:
-                    result, decided = MatchResult(state.winner, False, state.lines), len(games)
+                    result = MatchResult(state.winner, False, state.lines, len(rows) + 1)
             rows.append(QuintoRow(carried, scored, MappingProxyType(dict(totals)), game,
                                   MappingProxyType(dict(game_totals)), rubber(tuple(games)).games_won, ended))
             if ended is not None:
                 game, game_totals = game + 1, dict.fromkeys(TEAMS, 0)
-        state = rubber(tuple(games[:decided or len(games)]))
+            result = result or ended_at(result_after_deals(totals, len(rows), deal_limit, self.side_label), len(rows))
+        counted = result.deal if result else len(rows)
+        state = rubber(tuple(games[:sum(row.game_result is not None for row in rows[:counted])]))  # type: ignore[attr-defined]
         return QuintoSheet(tuple(rows), MappingProxyType(dict(totals)), result, game,
                            MappingProxyType(dict(game_totals)), tuple(games), state.games_won, state.scores)
 
