@@ -261,6 +261,10 @@ def _found_player(player_id: int) -> store.Player:
 def remove_player(player_id: int):
     """Remove a player who played no tournament (the button sits behind a first tap)."""
     found = _found_player(player_id)
+    asked = ask_first(_("Remove %(name)s from the club's players for good?", name=found.name),
+                      _("Remove %(name)s for good", name=found.name), url_for("tournaments.player", player_id=player_id))
+    if asked:
+        return asked
     try:
         store.remove_player(store.get_db(), player_id)
     except RuleViolation as err:
@@ -277,6 +281,11 @@ def merge_player(player_id: int):
     found, db = _found_player(player_id), store.get_db()
     form = merge_form(store.list_players(db), player_id)
     if form.validate_on_submit():
+        asked = ask_first(_("Merge %(name)s into %(other)s for good? Their tournaments become %(other)s’s.",
+                            name=found.name, other=store.get_player(db, form.target.data).name),
+                          _("Merge into that player"), url_for("tournaments.player", player_id=player_id))
+        if asked:
+            return asked
         try:
             store.merge_players(db, player_id, form.target.data)
         except (RuleViolation, store.NotFound) as err:
@@ -444,6 +453,11 @@ def withdraw_entry(tournament_id: int, entry_id: int):
     state = load_state(tournament_id)
     if entry_id not in state.entries:
         abort(404)
+    asked = ask_first(_("Withdraw %(name)s? They are drawn no more; the tables they played stand.",
+                        name=state.entry_name(entry_id)), _("Withdraw %(name)s", name=state.entry_name(entry_id)),
+                      url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
+    if asked:
+        return asked
     try:
         store.withdraw_entry(store.get_db(), tournament_id, entry_id)
     except RuleViolation as err:

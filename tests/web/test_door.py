@@ -62,7 +62,7 @@ def test_a_late_pair_joins_from_the_next_round_with_its_missed_round_as_a_bye(or
 def test_a_withdrawn_pair_is_drawn_no_more_and_its_tables_stand(organiser, evening):
     first = min(state(organiser, evening).entries)
     before = next(s for s in state(organiser, evening).standings if s.entry == first)
-    response = organiser.post(f"/tournaments/{evening}/entries/{first}/withdraw", {},
+    response = organiser.post(f"/tournaments/{evening}/entries/{first}/withdraw", {"confirmed": "yes"},
                               page=f"/tournaments/{evening}", follow=True)
     html = response.get_data(as_text=True)
     assert "Ann &amp; Ben withdrew after round 1: they are drawn no more." in html
@@ -71,7 +71,7 @@ def test_a_withdrawn_pair_is_drawn_no_more_and_its_tables_stand(organiser, eveni
     assert first not in drawn_entries(organiser, evening, 2) and len(drawn_entries(organiser, evening, 2)) == 3
     after = next(s for s in state(organiser, evening).standings if s.entry == first)
     assert (after.played, after.points_for) == (before.played, before.points_for)  # round 1 still counts
-    again = organiser.post(f"/tournaments/{evening}/entries/{first}/withdraw", {},
+    again = organiser.post(f"/tournaments/{evening}/entries/{first}/withdraw", {"confirmed": "yes"},
                            page=f"/tournaments/{evening}", follow=True)
     assert re.search(r'class="flash refused"[^>]*>This entry has withdrawn already', again.get_data(as_text=True))
 
@@ -111,7 +111,8 @@ def test_nobody_joins_once_the_last_round_is_drawn(organiser, evening):
 def test_the_record_carries_the_door_and_imports_it_back(organiser, evening):
     ids = player_ids(organiser)
     organiser.enter(evening, ids["Ivy"], ids["Jo"])
-    organiser.post(f"/tournaments/{evening}/entries/{min(state(organiser, evening).entries)}/withdraw", {},
+    organiser.post(f"/tournaments/{evening}/entries/{min(state(organiser, evening).entries)}/withdraw",
+                   {"confirmed": "yes"},
                    page=f"/tournaments/{evening}")
     record = organiser.client.get(f"/tournaments/{evening}/export.json").get_json()
     assert record["tournament"]["late_rounds"] == "bye"

@@ -59,10 +59,11 @@ def test_a_player_who_played_nothing_is_removed_one_who_played_is_not(organiser,
         by_name = {p.name: p.id for p in store.list_players(store.get_db())}
     page = organiser.client.get(f"/players/{by_name['Typo']}").get_data(as_text=True)
     assert "<summary>Remove this player…</summary>" in page  # the button sits behind a first tap
-    assert organiser.post(f"/players/{by_name['Typo']}/remove", {}, page="/players").status_code == 302
+    assert organiser.post(f"/players/{by_name['Typo']}/remove", {"confirmed": "yes"}, page="/players").status_code == 302
     assert "Typo" not in listed(organiser)
     assert "Remove this player" not in organiser.client.get(f"/players/{by_name['Ann']}").get_data(as_text=True)
-    refused = organiser.post(f"/players/{by_name['Ann']}/remove", {}, page="/players", follow=True)
+    refused = organiser.post(f"/players/{by_name['Ann']}/remove", {"confirmed": "yes"}, page="/players",
+                             follow=True)
     assert "has played in a tournament" in refused.get_data(as_text=True) and "Ann" in listed(organiser)
 
 
@@ -70,7 +71,7 @@ def test_two_spellings_of_one_player_are_merged(organiser, cup):
     organiser.players(("Anne",))
     with organiser.app.app_context():
         by_name = {p.name: p.id for p in store.list_players(store.get_db())}
-    merged = organiser.post(f"/players/{by_name['Ann']}/merge", {"target": str(by_name["Anne"])},
+    merged = organiser.post(f"/players/{by_name['Ann']}/merge", {"target": str(by_name["Anne"]), "confirmed": "yes"},
                             page="/players", follow=True)
     html = merged.get_data(as_text=True)
     assert "Ann is merged into Anne." in flashes(html)
@@ -84,7 +85,7 @@ def test_two_spellings_of_one_player_are_merged(organiser, cup):
 def test_two_players_of_one_tournament_are_never_merged(organiser, cup):
     with organiser.app.app_context():
         by_name = {p.name: p.id for p in store.list_players(store.get_db())}
-    refused = organiser.post(f"/players/{by_name['Ann']}/merge", {"target": str(by_name["Ben"])},
+    refused = organiser.post(f"/players/{by_name['Ann']}/merge", {"target": str(by_name["Ben"]), "confirmed": "yes"},
                              page="/players", follow=True)
     assert "both played in the same tournament" in refused.get_data(as_text=True)
     assert {"Ann", "Ben"} <= set(listed(organiser))

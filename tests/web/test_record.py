@@ -147,7 +147,8 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 # -- nothing destructive on one tap ------------------------------------------------------------
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
-               "history.delete_after_end")
+               "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
+               "tournaments.withdraw_entry")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -162,6 +163,9 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "club_files.round_sheets": "prints", "club_files.tournament_booklet": "prints",
     "club_files.import_json": "adds a tournament", "referee.play": "answers", "referee.melds": "answers",
     "referee.count": "answers", "referee.claim": "answers",
+    "tournaments.paste_players": "adds players", "tournaments.replace_player": "a substitute, replaced back in one tap",
+    "tournaments.keep_apart": "a wish for the next draws", "tournaments.stop_keeping_apart": "set again in one tap",
+    "address.settings": "the address links carry, set again in one tap",
 }
 
 
@@ -198,22 +202,27 @@ def desk(app, client):
         "last_trick": "B"})  # RULES §2.3: failed, contrée: E–W 500, the match ends at deal 1
     rubber = client.post("/api/v1/matches", json={"game": "quinto", "players": players}).json["id"]
     Live(client, rubber).post("start", dealer="N", multiplier="none")
+    typo, again = organiser.players(("Typo", "Anna"))
     with app.app_context():
         db = store.get_db()
         version = store.get_match(db, match_id).version
         table_id = store.list_rounds(db, cup)[0].tables[0].id
         live = store.get_live_deal(db, rubber).version
+        entry_id = store.list_entries(db, cup)[0].id
     return {"matches.undo": (f"/matches/{match_id}/undo", version),
             "matches.delete_deal": (f"/matches/{match_id}/deals/{deal_ids[1]}/delete", 1),
             "history.delete_after_end": (f"/matches/{match_id}/after-end/delete", version),
             "live.discard": (f"/matches/{rubber}/live/discard", live),
-            "tournaments.reissue": (f"/tournaments/{cup}/tables/{table_id}/token", None)}
+            "tournaments.reissue": (f"/tournaments/{cup}/tables/{table_id}/token", None),
+            "tournaments.remove_player": (f"/players/{typo}/remove", None),
+            "tournaments.merge_player": (f"/players/{typo}/merge", None, {"target": str(again)}),
+            "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)
 def test_a_destructive_action_asks_once_more_and_acts_on_the_second_tap(app, client, desk, endpoint):
-    target, version = desk[endpoint]
-    first_tap = {"csrf_token": csrf_token(client.get("/").get_data(as_text=True))}
+    target, version, *fields = desk[endpoint]
+    first_tap = {"csrf_token": csrf_token(client.get("/").get_data(as_text=True)), **(fields[0] if fields else {})}
     if version is not None:
         first_tap["version"] = str(version)
     before = snapshot(app)
