@@ -237,31 +237,6 @@ def test_referee_junk_only_ever_raises_rule_violation(kind, query):
         assert all(line.render() for line in ruling.lines)
 
 
-# -- who leads the first trick (RULES §7 item 31) ---------------------------------------------------
-
-FULL_DEAL = {seat: " ".join(DECK[at::4][:8]) for at, seat in enumerate(("N", "E", "S", "W"))}  # 32 cards
-
-
-def test_the_declarer_leads_the_first_trick():
-    """RULES §7 item 31: with no leader named, the declarer leads the first trick; the referee says so."""
-    query = {"hands": FULL_DEAL, "claimant": "E", "claim": 1, "trump": "H"}
-    ruling = ask("claim", **query, declarer="E")
-    assert ruling.lines[0].render() == "E, the declarer, leads the first trick"
-    assert ruling.answer == ask("claim", **query, leader="E").answer
-
-
-@pytest.mark.parametrize(("query", "field"), [
-    pytest.param({"hands": FULL_DEAL}, "leader", id="RULES §7 item 31: neither the leader nor the declarer"),
-    pytest.param({"hands": FULL_DEAL, "declarer": "Z"}, "declarer", id="RULES §0: no seat Z"),
-    pytest.param({"hands": {"N": "JH 9H", "E": "AS KS", "S": "7D 8D", "W": "AC KC"}, "declarer": "N"}, "leader",
-                 id="RULES §7 item 31: the declarer leads only the first trick"),
-])
-def test_a_claim_without_its_leader_is_refused_by_field(query, field):
-    with pytest.raises(RuleViolation) as err:
-        ask("claim", **query, claimant="N", claim="all", trump="H")
-    assert err.value.field == field
-
-
 @pytest.mark.parametrize(("contract", "objective"), [
     pytest.param("Stil Praatje", "her hand shown as she leads to the first trick",
                  id="RULES §7 item 31: Stil Praatje exposes only the declarer's hand"),

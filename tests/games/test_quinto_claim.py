@@ -174,30 +174,3 @@ def test_impossible_claims_are_refused_by_field(query, field):
     with pytest.raises(RuleViolation) as refused:
         claim(**{"hands": {"N": "AH", "E": "2S", "S": "KS", "W": "7C"}, "claim": "all", **query})
     assert refused.value.field == field
-
-
-# -- who leads the first trick (RULES §7 item 32) ---------------------------------------------------
-
-QUINTO = get_rules("quinto")
-FULL_DEAL = {seat: " ".join(str(card) for card in sorted(DECK_53, key=display_key)[at::4][:12])
-             for at, seat in enumerate(NESW)}  # 48 cards: every hand before the first trick
-
-
-def test_the_player_at_the_dealers_left_leads_the_first_trick():
-    """RULES §7 item 32: with no leader named, the dealer's left leads; the referee says so."""
-    query = {"hands": FULL_DEAL, "claimant": "N", "claim": 1}
-    ruling = QUINTO.referee("claim", {**query, "dealer": "W"}, QUINTO.resolve_options())
-    assert ruling.lines[0].render() == "N, at the left of W who dealt, leads the first trick"
-    assert ruling.answer == QUINTO.referee("claim", {**query, "leader": "N"}, QUINTO.resolve_options()).answer
-
-
-@pytest.mark.parametrize(("query", "field"), [
-    pytest.param({"hands": FULL_DEAL}, "leader", id="RULES §7 item 32: neither the leader nor the dealer"),
-    pytest.param({"hands": FULL_DEAL, "dealer": "X"}, "dealer", id="RULES §0: no seat X deals"),
-    pytest.param({"hands": {"N": "AS", "E": "2D", "S": "KS", "W": "JOKER"}, "dealer": "W"}, "leader",
-                 id="RULES §7 item 32: the dealer tells only the first trick's leader"),
-])
-def test_a_claim_without_its_leader_is_refused_by_field(query, field):
-    with pytest.raises(RuleViolation) as err:
-        QUINTO.referee("claim", {**query, "claimant": "N", "claim": "all"}, QUINTO.resolve_options())
-    assert err.value.field == field
