@@ -159,6 +159,7 @@ class Ruling:
 
 
 MISSING = N_("%(name)s is missing")  # a referee query's required field (the API names its key)
+LEADER_LABEL = N_("Led this trick (or leads the next)")  # the claim page's leader
 
 
 def take(query: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -471,7 +472,7 @@ class GameRules(ABC):
               for seat in seats),
             DealField("trick_so_far", "cards", N_("Cards already in the trick"), "claim", required=False,
                       choices=self.deck_choices, help=N_("In the order they were played; the first is the card led")),
-            DealField("leader", "seat", N_("Led this trick (or leads the next)"), "claim", default=seats[0]),
+            *self.leader_fields(seats),
             DealField("claimant", "seat", N_("Claims"), "claim", default=seats[0],
                       help=N_("The claim is for this player's side")),
             DealField("claim", "choice", N_("The claim"), "claim", default="all",
@@ -483,6 +484,11 @@ class GameRules(ABC):
             DealField("exact", "bool", N_("Also the best points of each side"), "claim", required=False,
                       default=True, help=N_("Plays the position out exactly: slower from a full deal")),
         )
+
+    def leader_fields(self, seats: tuple[str, ...]) -> tuple[DealField, ...]:
+        """The claim page's "who leads" (a game whose rules say who leads the first trick also asks
+        the seat that tells it, and leaves the leader empty: see :class:`referee.FirstLead`)."""
+        return (DealField("leader", "seat", LEADER_LABEL, "claim", default=seats[0]),)
 
     def melds_fields(self, options: Options) -> tuple[DealField, ...]:
         """The inputs of the "Whose melds count?" page: each seat's melds, the trump, the dealer."""

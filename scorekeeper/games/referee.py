@@ -15,6 +15,7 @@ from .. import solver
 from ..errors import N_, RuleViolation
 from . import jass
 from .base import Ruling, Say, take
+from .declare import shown
 
 
 def labels(cards: Iterable[Card]) -> str:
@@ -99,6 +100,42 @@ def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str],
                                trump=trump, contract=contract, sides=sides)
     solution = solver.solve(position, asked["claimant"], asked["claim"], exact=bool(exact))
     return Ruling(solution.answer(), solution.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstLead:
+    """Who leads a deal's first trick by a game's rules (RULES.md §7 items 31, 32): the seat the
+    claim names with ``key`` (the dealer, the declarer) gives it, ``leader_of`` that seat; ``missing``
+    asks for one of the two, ``said`` tells who leads (``%(seat)s``, ``%(named)s``)."""
+
+    key: str
+    leader_of: Callable[[str], str]
+    hand_size: int
+    missing: str
+    said: str
+
+    def leader(self, query: Mapping[str, Any], seats: Sequence[str]) -> tuple[dict[str, Any], Say | None]:
+        """The claim's query with its ``leader`` (``key`` taken out): as given, else the first
+        trick's by the rules, if no trick is over yet; with the line that says so."""
+        asked = {name: value for name, value in query.items() if name != self.key}
+        named = query.get(self.key)
+        if named not in (None, "") and named not in seats:
+            raise RuleViolation(N_("“%(seat)s” is not a seat at this table"), field=self.key, seat=shown(named))
+        if asked.get("leader") not in (None, ""):
+            return asked, None
+        hands = query.get("hands")
+        if not isinstance(hands, Mapping):  # refused with the position, as any other claim's
+            return asked, None
+        held = sum(len(parse_cards(cards, field="hands")) for cards in hands.values()) + \
+            len(parse_cards(query.get("trick_so_far") or (), field="trick_so_far"))
+        if not held:  # the position asks for the hands first
+            return {**asked, "leader": seats[0]}, None
+        if named in (None, ""):
+            raise RuleViolation(self.missing, field="leader")
+        if held < self.hand_size * len(seats):
+            raise RuleViolation(N_("A trick is over already: pick who led this one"), field="leader")
+        leader = self.leader_of(str(named))
+        return {**asked, "leader": leader}, Say(self.said, {"seat": leader, "named": named})
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,8 +78,8 @@ def test_a_refused_deal_keeps_what_was_typed(live_url, page):
     pick(page, "trump", "H")
     page.fill('input[name="bidder_points"]', "200")
     pick(page, "last_trick", "bidders")
-    page.get_by_role("button", name="Save deal").click()
-    assert page.locator("#bidder_points-error").is_visible()
+    page.get_by_role("button", name="Save deal").click()  # sent in the background, then shown back
+    page.locator("#bidder_points-error").wait_for()
     assert page.input_value('input[name="bidder_points"]') == "200"
     shot(page, "06-refused-deal")
 

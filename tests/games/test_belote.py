@@ -333,6 +333,26 @@ def test_three_players(changes, opts, made, expected):
     assert (scored.made, dict(scored.score)) == (made, expected)
 
 
+@pytest.mark.parametrize(("changes", "expected"), [
+    pytest.param({"melds": [{"seat": "P3", "cards": ["AD", "KD", "QD"]}], "belote": "P1"},
+                 {"P1": 50, "P2": 70, "P3": 50},
+                 id="RULES §7 item 33: made; P3 scores his own tierce, P1 his belote, the taker his points"),
+    pytest.param({"melds": [{"seat": "P1", "cards": ["AD", "KD", "QD"]},
+                            {"seat": "P3", "cards": ["10S", "JS", "QS", "KS"]}], "belote": "P2"},
+                 {"P1": 30, "P2": 90, "P3": 80},
+                 id="RULES §7 item 33: made; P3's fifty wins the comparison, P1's tierce counts nothing"),
+    pytest.param({"melds": [{"seat": "P2", "cards": ["AS", "KS", "QS"]}],
+                  "trick_points": {"P1": 20, "P2": 60, "P3": 40}, "last_trick": "P3"},
+                 {"P1": 20, "P2": 80, "P3": 50},
+                 id="RULES §7 item 33: made; the last trick stays with P3 who took it"),
+])
+def test_three_players_made_everyone_scores_his_own(changes, expected):
+    """RULES §7 item 33: a made contract for three: card points, last trick, counted melds and
+    belote each go to the player who took or held them; nothing moves between players."""
+    scored = score(three(**changes), players=3)
+    assert (scored.made, dict(scored.score)) == (True, expected)
+
+
 def test_three_players_explain_against_the_best_other():
     said = [line.render() for line in score(three(), players=3).lines]
     assert "P2 70 > P1 30, the best of the others: the taker makes it" in said

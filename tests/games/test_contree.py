@@ -86,6 +86,25 @@ MELDS_B = [{"seat": "E", "cards": ["9S", "9H", "9D", "9C"]}]  # four nines: 150
                  {"A": 280, "B": 0}, id="RULES §2.3: unbid capot with belote: 182 -> 180 + 100"),
     pytest.param({"tricks_won": {"A": 0}, "card_points": {"A": 0}, "last_trick": "B"}, {}, False,
                  {"A": 0, "B": 260}, id="RULES §2.3: the defenders take every trick: failed"),
+    # RULES §7 item 29: any multiple of ten from 80; a bid the points cannot reach simply fails
+    pytest.param({"bid": 250, "tricks_won": {"A": 8}, "card_points": {"A": 152}}, {}, False,
+                 {"A": 0, "B": 410}, id="RULES §7 item 29: 250 cannot be reached, even by every trick: 160 + 250"),
+    pytest.param({"bid": 170, "card_points": {"A": 152}}, {}, False, {"A": 0, "B": 330},
+                 id="RULES §7 item 29: 170 without every trick (152 + 10 = 162 < 170) fails: 160 + 170"),
+    pytest.param({"bid": 500, "card_points": {"A": 152}, "tricks_won": {"A": 8}, "contre": "contre"}, {},
+                 False, {"A": 0, "B": 1320}, id="RULES §7 item 29: 500, the most, cannot be reached: (160 + 500) × 2"),
+    # RULES §7 item 30: option unbid_capot_250
+    pytest.param({"tricks_won": {"A": 8}, "card_points": {"A": 152}}, {"unbid_capot_250": True}, True,
+                 {"A": 350, "B": 0}, id="RULES §7 item 30 unbid_capot_250: 250 + 100"),
+    pytest.param({"tricks_won": {"A": 8}, "card_points": {"A": 152}, "belote": "A", "contre": "contre"},
+                 {"unbid_capot_250": True}, True, {"A": 740, "B": 0},
+                 id="RULES §7 item 30 unbid_capot_250: (250 + 20 belote + 100) × 2"),
+    pytest.param({"bid": 250, "tricks_won": {"A": 8}, "card_points": {"A": 152}}, {"unbid_capot_250": True},
+                 True, {"A": 500, "B": 0}, id="RULES §7 item 29-30: a bid of 250 made by every trick"),
+    pytest.param({"tricks_won": {"A": 0}, "card_points": {"A": 0}, "last_trick": "B"}, {"unbid_capot_250": True},
+                 False, {"A": 0, "B": 260}, id="RULES §7 item 30: the defenders' capot: the failed contract's 160 + bid"),
+    pytest.param({"card_points": {"A": 152}}, {"unbid_capot_250": True}, True, {"A": 260, "B": 0},
+                 id="RULES §7 item 30: every card point is not every trick: 162"),
     # RULES §2.3, a capot bid (§7 item 8)
     pytest.param(CAPOT_A, {}, True, {"A": 500, "B": 0}, id="RULES §2.3: capot bid made: 500"),
     pytest.param({**CAPOT_A, "belote": "A", "contre": "contre"}, {}, True, {"A": 1040, "B": 0},
@@ -205,14 +224,27 @@ def test_the_explanation_reads_like_a_referee():
     assert score(deal(**CAPOT_A, contre="surcontre")).summary.render() == "Capot ♥ — N–S, surcontrée"
 
 
+def test_an_unbid_capot_of_250_says_so():
+    """RULES §7 item 30: the score's lines say where the 250 comes from, and no "no bonus" line."""
+    said = [line.render() for line in score(deal(tricks_won={"A": 8}, card_points={"A": 152}, belote="A"),
+                                            unbid_capot_250=True).lines]
+    assert said[1:5] == ["N–S points: 152 cards + 10 last trick + 20 belote = 182", "E–W points: 0 cards",
+                         "N–S took every trick: 250 instead of 162 for the cards and the last trick (unbid "
+                         "capot): 182 + 88 = 270", "270 ≥ 100: contract made"]
+    assert said[-1] == "Score: N–S 370, E–W 0"
+    without = [line.render() for line in score(deal(tricks_won={"A": 8}, card_points={"A": 152})).lines]
+    assert "N–S took every trick: a capot that was not bid earns no bonus" in without
+
+
 # -- validation -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("declarations", "opts", "field"), [
     pytest.param({}, {}, "bidder", id="RULES §6: an empty deal names its first field"),
     pytest.param(deal(colour="red"), {}, "colour", id="RULES §6: unknown key"),
     pytest.param(deal(bid=95), {}, "bid", id="RULES §2.2: bid not in tens"),
-    pytest.param(deal(bid=170), {}, "bid",
-                 id="RULES §2.2: bid over 160 (the seed allows it; RULES.md does not)"),
+    pytest.param(deal(bid=510), {}, "bid", id="RULES §7 item 29: over 500, a typing slip"),
+    pytest.param(deal(bid=1000), {}, "bid", id="RULES §7 item 29: 1000 for 100, a typing slip"),
+    pytest.param(deal(bid=175), {}, "bid", id="RULES §7 item 29: a higher bid still goes in tens"),
     pytest.param(deal(bid=70), {}, "bid", id="RULES §2.2: bid under 80"),
     pytest.param(deal(bid="100"), {}, "bid", id="RULES §6: bid as text"),
     pytest.param(deal(bid=True), {}, "bid", id="RULES §6: bid as a boolean"),
@@ -341,7 +373,7 @@ def deals(draw):
     last = team if tricks == 8 else other if tricks == 0 else draw(st.sampled_from("AB"))
     capot_bid = draw(st.booleans()) and (tricks is not None or points < 152 or last != team)
     return {"dealer": draw(st.sampled_from(SEATS)), "bidder": bidder,
-            "bid": None if capot_bid else draw(st.sampled_from(range(80, 161, 10))), "capot_bid": capot_bid,
+            "bid": None if capot_bid else draw(st.sampled_from(range(80, 501, 10))), "capot_bid": capot_bid,
             "trump": draw(st.sampled_from("SHDC")),
             "contre": draw(st.sampled_from(["none", "contre", "surcontre"])),
             "card_points": {team: points}, "last_trick": last,
@@ -351,7 +383,7 @@ def deals(draw):
 
 OPTION_SETS = st.fixed_dictionaries({
     "belote_to_defenders_on_failure": st.booleans(), "require_more_than_opponents": st.booleans(),
-    "scoring": st.sampled_from(["standard", "alternate_scoring", "contre_fixed_scoring"]),
+    "unbid_capot_250": st.booleans(), "scoring": st.sampled_from(["standard", "alternate_scoring", "contre_fixed_scoring"]),
 }).map(lambda o: options(**{k: v for k, v in o.items() if k != "scoring"},
                          **({o["scoring"]: True} if o["scoring"] != "standard" else {})))
 
@@ -416,7 +448,7 @@ def test_scoring_the_canonical_deal_changes_nothing(declarations):
 def test_every_option_of_rules_2_4_with_its_default():
     assert DEFAULTS == {"target": 3000, "belote_to_defenders_on_failure": True, "alternate_scoring": False,
                         "require_more_than_opponents": False, "contre_fixed_scoring": False,
-                        "announces": False, "forced_undertrump": True, "deal_pattern": "3-2-3",
+                        "unbid_capot_250": False, "announces": False, "forced_undertrump": True, "deal_pattern": "3-2-3",
                         "weak_hand_redeal": True, "bidding_conventions": "none"}
     procedural = {o.key for o in RULES.options if not o.scoring}
     assert procedural == {"forced_undertrump", "deal_pattern", "weak_hand_redeal", "bidding_conventions"}
@@ -478,7 +510,7 @@ def from_form(values, **opts):
 def test_the_form_asks_one_screen():
     names = [(f.name, f.kind, f.group) for f in RULES.deal_fields(DEFAULTS)]
     assert names == [("dealer", "seat", "contract"), ("bidder", "seat", "contract"),
-                     ("bid", "choice", "contract"), ("trump", "suit", "contract"),
+                     ("bid", "choice", "contract"), ("higher_bid", "int", "contract"), ("trump", "suit", "contract"),
                      ("contre", "bool", "contract"), ("surcontre", "bool", "contract"),
                      ("bidder_points", "int", "result"), ("defender_points", "int", "result"),
                      ("last_trick", "choice", "result"), ("capot", "bool", "result"),
@@ -502,6 +534,10 @@ def test_the_form_asks_one_screen():
                  {"A": 0, "B": 520}, id="RULES §2.3: capot made with belote: 500 + 20"),
     pytest.param({**MADE_100, "bid": "capot"}, {"A": 430, "B": 0},
                  id="RULES §2.3: capot failed: 410 + belote"),
+    pytest.param({**MADE_100, "bid": "", "higher_bid": "170", "bidder_points": "152", "capot": "y"},
+                 {"A": 0, "B": 350}, id="RULES §7 item 29: a typed bid of 170 made by every trick: 180 + 170"),
+    pytest.param({**MADE_100, "higher_bid": "200"}, {"A": 380, "B": 0},
+                 id="RULES §7 item 29: the typed bid counts instead of the chip: 200 fails, 160 + 200 + 20"),
 ])
 def test_the_form_scores_like_the_table(values, expected):
     assert dict(from_form(values).score) == expected
@@ -513,6 +549,10 @@ def test_the_form_scores_like_the_table(values, expected):
     pytest.param({**MADE_100, "bidder_points": ""}, "bidder_points", id="left empty"),
     pytest.param({**MADE_100, "bid": "95"}, "bid", id="RULES §2.2: bid not in tens"),
     pytest.param({**MADE_100, "bid": "lots"}, "bid", id="RULES §2.2: bid not a number"),
+    pytest.param({**MADE_100, "higher_bid": "1000"}, "higher_bid", id="RULES §7 item 29: over 500, a typing slip"),
+    pytest.param({**MADE_100, "higher_bid": "175"}, "higher_bid", id="RULES §7 item 29: a higher bid in tens"),
+    pytest.param({**MADE_100, "higher_bid": "lots"}, "higher_bid", id="RULES §7 item 29: not a number"),
+    pytest.param({**MADE_100, "bid": ""}, "bid", id="RULES §6: no bid picked nor typed"),
     pytest.param({**MADE_100, "surcontre": "y"}, "surcontre", id="RULES §2.2: surcontre without contre"),
     pytest.param({**MADE_100, "defender_points": "70"}, "defender_points",
                  id="RULES §2.1: not adding up to 152"),
@@ -553,9 +593,17 @@ def test_the_form_round_trips_melds():
     assert RULES.read_deal(again, options(announces=True)) == declarations
 
 
+def test_an_edited_higher_bid_comes_back_typed():
+    """RULES §7 item 29: a bid above the chips is shown again in the typed field."""
+    declarations = RULES.declarations_from_form({**MADE_100, "higher_bid": "180"}, DEFAULTS)
+    form = RULES.form_from_declarations(RULES.read_deal(declarations, DEFAULTS), DEFAULTS)
+    assert (form["bid"], form["higher_bid"]) == ("", "180")
+    assert RULES.declarations_from_form(form, DEFAULTS) == declarations
+
+
 def test_an_edited_deal_shows_its_values_again():
     form = RULES.form_from_declarations(RULES.declarations_from_form(MADE_100, DEFAULTS), DEFAULTS)
-    assert form == {"dealer": "N", "bidder": "E", "bid": "100", "trump": "H", "contre": False,
+    assert form == {"dealer": "N", "bidder": "E", "bid": "100", "higher_bid": "", "trump": "H", "contre": False,
                     "surcontre": False, "bidder_points": "92", "defender_points": "",
                     "last_trick": "bidders", "capot": False, "belote": "bidders"}
 

@@ -235,3 +235,15 @@ def test_referee_junk_only_ever_raises_rule_violation(kind, query):
         assert err.field is None or isinstance(err.field, str)
     else:
         assert all(line.render() for line in ruling.lines)
+
+
+@pytest.mark.parametrize(("contract", "objective"), [
+    pytest.param("Stil Praatje", "her hand shown as she leads to the first trick",
+                 id="RULES §7 item 31: Stil Praatje exposes only the declarer's hand"),
+    pytest.param("Praatje", "every hand shown from the first lead",
+                 id="RULES §7 item 31: Praatje exposes all four"),
+])
+def test_which_hands_are_exposed(contract, objective):
+    said = [line.render() for line in RULES.score_deal(
+        {"contract": contract, "declarer": "N", "trump": "H", "tricks_won_by": ["E"] * 8}, DEFAULTS).lines]
+    assert any(objective in line for line in said), said

@@ -20,7 +20,8 @@ CASES = [
     pytest.param({"bidder_points": "153"}, {"card_points": {"B": 153}}, ("bidder_points", "card_points"),
                  id="points out of range (RULES §2.1: 152 card points)"),
     pytest.param({"bid": "105"}, {"bid": 105}, ("bid", "bid"), id="a bid not in tens (RULES §2.2)"),
-    pytest.param({"bid": "170"}, {"bid": 170}, ("bid", "bid"), id="a bid above 160 (RULES §2.2)"),
+    pytest.param({"higher_bid": "1000"}, {"bid": 1000}, ("higher_bid", "bid"),
+                 id="a bid above 500, a typing slip (RULES §7 item 29)"),
     pytest.param({"surcontre": "y"}, {"contre": "surcontre", "surcontre": True}, ("surcontre", "surcontre"),
                  id="surcontre without contre (RULES §2.2)"),
     pytest.param({"defender_points": "61"}, {"card_points": {"A": 61, "B": 92}},
@@ -40,7 +41,7 @@ def test_bad_input_is_refused_by_field_in_the_form_and_the_api(app, client, form
     assert response.status_code == 422
     assert f'id="{fields[0]}-error"' in html or 'class="error form-error"' in html
     for name, value in form.items():
-        if name.endswith("_points"):  # typed, not picked: it stays in the form as typed
+        if name.endswith(("_points", "_bid")):  # typed, not picked: it stays in the form as typed
             assert f'value="{value}"' in html
 
     answer = client.post(f"/api/v1/matches/{match_id}/deals", json={**API, **api})

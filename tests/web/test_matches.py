@@ -39,7 +39,8 @@ def deal_count(app, match_id: int) -> int:
 def test_a_new_match_shows_every_house_rule_with_its_default(client):
     page = client.get("/matches/new/contree").get_data(as_text=True)
     for option in ("target", "belote_to_defenders_on_failure", "alternate_scoring", "announces",
-                   "contre_fixed_scoring", "require_more_than_opponents", "forced_undertrump"):
+                   "contre_fixed_scoring", "require_more_than_opponents", "forced_undertrump",
+                   "unbid_capot_250"):  # RULES §7 item 30
         assert f'name="opt_{option}"' in page
     assert 'value="3000"' in page  # RULES §2.4: target 3000
 
@@ -223,6 +224,30 @@ def test_a_capot_bid_made_scores_500(pages, client):
                                           "capot": "y", "bidder_points": "152", "last_trick": "bidders"})
     assert response.status_code == 302
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
+
+
+def test_a_bid_above_160_is_typed_and_comes_back_typed_on_edit(app, pages, client):
+    """RULES §7 item 29: any multiple of ten from 80; E–W bid 170 and take every trick with the
+    belote: 152 + 10 + 20 = 182 -> 180 + 170 = 350."""
+    match_id = pages.start_match()
+    response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "higher_bid": "170", "trump": "S",
+                                          "capot": "y", "bidder_points": "152", "belote": "bidders"})
+    assert response.status_code == 302
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 350]
+    with app.app_context():
+        deal, = store.list_deals(store.get_db(), match_id)
+    edit = pages.deal_form(match_id, deal.id)
+    assert re.search(r'name="higher_bid"[^>]*value="170"', edit)
+
+
+def test_the_unbid_capot_option_counts_250(pages, client):
+    """RULES §7 item 30: with unbid_capot_250, every trick on a bid of 100 counts 250 + 100."""
+    match_id = pages.start_match(opt_unbid_capot_250="y")
+    response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "bid": "100", "trump": "S",
+                                          "capot": "y", "bidder_points": "152"})
+    assert response.status_code == 302
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [0, 350]
 
 
 def test_deleting_a_deal_rescores_the_sheet(app, pages, client):

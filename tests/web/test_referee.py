@@ -238,6 +238,28 @@ def test_quinto_claims_without_a_trump_with_the_cachette_and_the_doubling(client
     assert 'name="trump"' not in html
 
 
+QUINTO_DEAL = {"hand_N": "AS 10S 6S 2S JH 7H 3H QD 8D 4D KC 9C", "hand_E": "KS 9S 5S AH 10H 6H 2H JD 7D 3D QC 8C",
+               "hand_S": "QS 8S 4S KH 9H 5H AD 10D 6D 2D JC 7C", "hand_W": "JS 7S 3S QH 8H 4H KD 9D 5D AC 10C 6C"}
+PANDOEREN_DEAL = {"hand_N": "AS 10S AH 10H 6H JD 7D JC", "hand_E": "KS 9S KH 9H AD 10D AC 10C",
+                  "hand_S": "QS 8S QH 8H KD 9D KC 9C", "hand_W": "JS 7S JH 7H QD 8D QC 8C"}
+
+
+@pytest.mark.parametrize(("game", "fields", "said"), [
+    pytest.param("quinto", {**QUINTO_DEAL, "dealer": "W", "claimant": "N"},
+                 "N, at the left of W who dealt, leads the first trick", id="RULES §7 item 32: the dealer's left"),
+    pytest.param("pandoeren", {**PANDOEREN_DEAL, "declarer": "E", "claimant": "E", "trump": "H"},
+                 "E, the declarer, leads the first trick", id="RULES §7 item 31: the declarer"),
+])
+def test_the_first_trick_is_led_by_the_rules_when_no_leader_is_picked(client, game, fields, said):
+    page = client.get(f"/referee/{game}/claim").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*name="leader" type="radio" value="">', page)  # the rules say who
+    html = answered(client, game, "claim", **fields, claim="tricks", claim_number="1")
+    assert said in html and "The claim holds" in html
+    refused = ask(client, game, "claim", **{k: v for k, v in fields.items() if k not in ("dealer", "declarer")},
+                  claim="tricks", claim_number="1")
+    assert refused.status_code == 422 and 'id="leader-error"' in refused.get_data(as_text=True)
+
+
 @pytest.mark.parametrize(("fields", "field"), [
     pytest.param({**HANDS, "hand_E": "AS 8D"}, "hand_E", id="a card in two hands"),
     pytest.param({**HANDS, "hand_W": "9S"}, "hand_W", id="RULES §2.6: hands of unequal length"),

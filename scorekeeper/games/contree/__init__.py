@@ -28,7 +28,7 @@ from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
 from . import form, referee
-from .deal import SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
+from .deal import CARD_POINTS_TOTAL, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
 from .referee import trick_winner
 
 __all__ = ["RULES", "ContreeRules", "Ruling", "legal_play", "redeal_check", "round10", "trick_winner"]
@@ -37,6 +37,7 @@ LAST_TRICK = jass.LAST_TRICK  # RULES §2.1: 10 for the last trick ("dix de der"
 BELOTE = jass.BELOTE  # RULES §2.1: K + Q of trumps in one hand
 FAILED_CONTRACT = 160  # RULES §2.3: the defenders of a failed contract score 160 + bid
 CAPOT = 250  # RULES §2.3: a capot bid and its play count 250 each (made: 500; failed: 160 + 250)
+UNBID_CAPOT = 250  # RULES §7 item 30, option unbid_capot_250: every trick on a number bid counts 250
 MULTIPLIERS = MappingProxyType({"none": 1, "contre": 2, "surcontre": 4})  # RULES §2.3: m
 ROUND_TO, ROUND_UP_FROM = 10, 5  # RULES §0: round10, units 5-9 round up
 TARGET, TARGET_MIN, TARGET_MAX = 3000, 100, 100_000  # RULES §2.4 target (bounds: ours)
@@ -62,6 +63,8 @@ OPTIONS = (
            N_("A contract is made only if the bidders also have more points than the defenders")),
     Option("contre_fixed_scoring", False, N_("Fixed contre scoring"),
            N_("Contrée: the winners score (160 + bid) × 2 or × 4, the losers only their belote")),
+    Option("unbid_capot_250", False, N_("Unbid capot counts 250"),
+           N_("A team that takes every trick on a number bid counts 250 for its cards and last trick, not 162")),
     Option("announces", False, N_("Announces"),
            N_("Sequences and fours of classic Belote count; the best team's melds add to its points")),
     Option("forced_undertrump", True, N_("Forced undertrump"),
@@ -198,7 +201,7 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Option
                                {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
         return False, [Say(N_("%(team)s did not take every trick: capot failed"), {"team": label})]
     lines = []
-    if tricks and tricks[bidders] == TRICKS:
+    if tricks and tricks[bidders] == TRICKS and not options["unbid_capot_250"]:
         lines.append(Say(N_("%(team)s took every trick: a capot that was not bid earns no bonus"),
                          {"team": label}))
     own, other, bid = points[bidders], points[defenders], deal["bid"]
@@ -212,6 +215,21 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Option
         return True, [*lines, Say(N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: "
                                      "contract made"), params)]
     return True, [*lines, Say(N_("%(points)d ≥ %(bid)d: contract made"), params)]
+
+
+def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mapping[str, int],
+                 options: Options) -> tuple[dict[str, int], list[Say]]:
+    """Option unbid_capot_250 (RULES.md §7 item 30): a team that took every trick on a number bid
+    counts 250 instead of 162 for its cards and last trick. The points, and the line that says so."""
+    if capot_team is None or deal["capot_bid"] or not options["unbid_capot_250"]:
+        return dict(points), []
+    usual = CARD_POINTS_TOTAL + LAST_TRICK
+    total = points[capot_team] + UNBID_CAPOT - usual
+    line = Say(N_("%(team)s took every trick: %(capot)d instead of %(usual)d for the cards and the last trick "
+                  "(unbid capot): %(before)d + %(bonus)d = %(points)d"),
+               {"team": TEAM_LABELS[capot_team], "capot": UNBID_CAPOT, "usual": usual,
+                "before": points[capot_team], "bonus": UNBID_CAPOT - usual, "points": total})
+    return {**points, capot_team: total}, [line]
 
 
 def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
@@ -263,8 +281,11 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     counted, meld_winner, meld_lines = _announces(declared, melds)
     belote = {team: BELOTE * (declared["belote"] == team) for team in TEAMS}
     last = {team: LAST_TRICK * (declared["last_trick"] == team) for team in TEAMS}
-    points = {team: declared["card_points"][team] + last[team] + belote[team] + counted[team]
-              for team in TEAMS}
+    before_capot = {team: declared["card_points"][team] + last[team] + belote[team] + counted[team]
+                  for team in TEAMS}
+    tricks = declared["tricks_won"]
+    capot_team = next((team for team in TEAMS if tricks and tricks[team] == TRICKS), None)
+    points, unbid_lines = _unbid_capot(declared, capot_team, before_capot, options)
     made, verdict_lines = _verdict(declared, points, options)
     m = MULTIPLIERS[declared["contre"]]
     capot_bid = declared["capot_bid"]
@@ -285,15 +306,14 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
         flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
         lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": declared["card_points"][team],
                                           "last": last[team], "belote": belote[team], "melds": counted[team],
-                                          "points": points[team]}))
-    lines += [*verdict_lines, *b.lines, *d.lines,
+                                          "points": before_capot[team]}))
+    lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
               Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
                           "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
-    tricks = declared["tricks_won"]
     answer = {
         "made": made, "points": {team: points[team] for team in TEAMS},
         "score": {team: result[team] for team in TEAMS},
-        "capot": next((team for team in TEAMS if tricks and tricks[team] == TRICKS), None),
+        "capot": capot_team,
         "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
     }
     return ScoredDeal(made=made, score={team: result[team] for team in TEAMS}, lines=tuple(lines),

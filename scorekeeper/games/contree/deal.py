@@ -23,7 +23,8 @@ TEAM_LABELS = {"A": "N–S", "B": "E–W"}
 SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C
 CARD_POINTS_TOTAL = 152  # RULES §2.1: the card points of a deal, without the last trick
 TRICKS = 8  # RULES §2.3: a capot is all 8 tricks
-MIN_BID, MAX_BID, BID_STEP = 80, 160, 10  # RULES §2.2: 80 to 160 in steps of 10
+MIN_BID, BID_STEP = 80, 10  # RULES §2.2, §7 item 29: any multiple of ten from 80, no upper cap
+BID_SLIP = 500  # RULES §7 item 29: a number bid above 500 is refused as a typing slip
 CONTRES = ("none", "contre", "surcontre")  # RULES §6
 KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre", "card_points",
         "last_trick", "tricks_won", "belote", "melds", "play_order")
@@ -102,13 +103,24 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
             raise RuleViolation(N_("A capot bid has no number: leave bid empty"), field="bid")
         return None, True
     if bid is None:
-        raise RuleViolation(N_("What was the bid? A number from %(low)d to %(high)d in tens, or capot"),
-                            field="bid", low=MIN_BID, high=MAX_BID)
-    number = whole(bid)
-    if number is None or not MIN_BID <= number <= MAX_BID or number % BID_STEP:
-        raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens; got “%(value)s”"),
-                            field="bid", low=MIN_BID, high=MAX_BID, value=shown(bid))
-    return number, False
+        raise RuleViolation(N_("What was the bid? A multiple of ten from %(low)d, or capot"),
+                            field="bid", low=MIN_BID)
+    return check_bid(whole(bid), shown(bid), field="bid"), False
+
+
+def check_bid(number: int | None, value: str, *, field: str) -> int:
+    """A number bid (RULES.md §2.2, §7 item 29): any multiple of ten from 80 (a bid the points
+    cannot reach simply fails); above 500 it is taken for a typing slip and refused.
+
+    :raise RuleViolation: naming ``field``, quoting ``value`` as it was given
+    """
+    if number is None or number < MIN_BID or number % BID_STEP:
+        raise RuleViolation(N_("The bid must be a multiple of ten from %(low)d; got “%(value)s”"),
+                            field=field, low=MIN_BID, value=value)
+    if number > BID_SLIP:
+        raise RuleViolation(N_("A bid of %(value)s? No bid goes above %(most)d: check for a typing slip"),
+                            field=field, most=BID_SLIP, value=value)
+    return number
 
 
 def _bidder(raw: Mapping[str, Any]) -> tuple[str | None, str]:

@@ -16,9 +16,10 @@ from ...errors import N_, RuleViolation
 from ..base import DealField, Options
 from ..declare import form_number, form_pick, form_text, ticked
 from ..melds import parse_melds
-from .deal import BID_STEP, CARD_POINTS_TOTAL, MAX_BID, MIN_BID, SEATS, TEAM_OF, TRICKS, other_team
+from .deal import BID_STEP, CARD_POINTS_TOTAL, MIN_BID, SEATS, TEAM_OF, TRICKS, check_bid, other_team
 
 CAPOT = "capot"
+USUAL_BIDS_TOP = 160  # the bids offered to tap (80 to 160); a higher one is typed (RULES §7 item 29)
 BIDDERS, DEFENDERS = "bidders", "defenders"
 
 MELD_SEPARATOR = ";"
@@ -30,11 +31,14 @@ _WHO = ((BIDDERS, N_("Bidding team")), (DEFENDERS, N_("Defenders")))
 
 def deal_fields(options: Options) -> tuple[DealField, ...]:
     """The inputs of one deal: contract, result and (with announces) each seat's melds."""
-    bids = tuple((str(bid), str(bid)) for bid in range(MIN_BID, MAX_BID + 1, BID_STEP))
+    bids = tuple((str(bid), str(bid)) for bid in range(MIN_BID, USUAL_BIDS_TOP + 1, BID_STEP))
     fields = [
         DealField("dealer", "seat", N_("Dealer"), "contract", required=False),
         DealField("bidder", "seat", N_("Bidder"), "contract"),
         DealField("bid", "choice", N_("Bid"), "contract", choices=(*bids, (CAPOT, N_("Capot")))),
+        DealField("higher_bid", "int", N_("Higher bid"), "contract", required=False,
+                  help=N_("A bid above 160, typed (170, 180…): it counts instead of the bid tapped above"),
+                  minimum=MIN_BID),
         DealField("trump", "suit", N_("Trump"), "contract"),
         DealField("contre", "bool", N_("Contrée"), "contract", required=False, default=False,
                   help=N_("An opponent of the bidder doubled (×2)")),
@@ -76,12 +80,15 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     if bidder not in SEATS:
         raise RuleViolation(N_("Pick the bidder"), field="bidder")
     team = TEAM_OF[bidder]
-    bid_text = form_text(values, "bid")
+    higher = form_number(values, "higher_bid", N_("Type the higher bid as a number, such as 170; got "
+                                                  "“%(value)s”"))
+    bid_text = str(check_bid(higher, str(higher), field="higher_bid")) if higher is not None \
+        else form_text(values, "bid")
     if not bid_text:
-        raise RuleViolation(N_("Pick the bid"), field="bid")
+        raise RuleViolation(N_("Pick the bid, or type a higher one"), field="bid")
     if bid_text != CAPOT and not (bid_text.isascii() and bid_text.isdigit()):
-        raise RuleViolation(N_("The bid must be a number from %(low)d to %(high)d in tens, or capot"),
-                            field="bid", low=MIN_BID, high=MAX_BID)
+        raise RuleViolation(N_("The bid must be a multiple of ten from %(low)d, or capot"), field="bid",
+                            low=MIN_BID)
     contre, surcontre = ticked(values, "contre"), ticked(values, "surcontre")
     if surcontre and not contre:
         raise RuleViolation(N_("A surcontre answers a contre: tick contrée too"), field="surcontre")
@@ -147,7 +154,8 @@ def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[st
     values: dict[str, Any] = {
         "dealer": deal.get("dealer") or "",
         "bidder": deal.get("bidder") or "",
-        "bid": CAPOT if deal["capot_bid"] else str(deal["bid"]),
+        "bid": CAPOT if deal["capot_bid"] else str(deal["bid"]) if deal["bid"] <= USUAL_BIDS_TOP else "",
+        "higher_bid": str(deal["bid"]) if not deal["capot_bid"] and deal["bid"] > USUAL_BIDS_TOP else "",
         "trump": deal["trump"],
         "contre": deal["contre"] in ("contre", "surcontre"),
         "surcontre": deal["contre"] == "surcontre",

@@ -27,12 +27,12 @@ from typing import Any
 
 from ...cards import DECK_33
 from ...errors import N_, RuleViolation
-from ..base import DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
-from ..referee import claim as judge_claim
+from ..base import LEADER_LABEL, DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..referee import FirstLead, claim as judge_claim
 from . import form, referee
 from .contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
 from .deal import KEYS, SEATS, read_declarations
-from .roem import PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
+from .roem import HAND_SIZE, PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
 from .score import agreed_result, score
 
 __all__ = ["KEYS", "PANDOEREN_ORDERS", "RULES", "Kind", "PandoerContract", "PandoerenRules", "bid_key",
@@ -136,7 +136,15 @@ class PandoerenRules(GameRules):
             sides = {seat: "claim" if seat in (claimant, partner) else "defence" for seat in SEATS}
             return asked["trump"], asked["contract"], sides
 
-        return judge_claim(query, referee.pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
+        asked, said = FIRST_LEAD.leader(query, SEATS)
+        ruling = judge_claim(asked, referee.pandoeren_rules(), SEATS, extra=("contract", "partner"), table=table)
+        return Ruling(ruling.answer, (said, *ruling.lines)) if said else ruling
+
+    def leader_fields(self, seats: tuple[str, ...]) -> tuple[DealField, ...]:
+        """Who leads, or the declarer, who leads the first trick in every contract (RULES.md §7 item 31)."""
+        return (DealField("leader", "seat", LEADER_LABEL, "claim", required=False, default="",
+                          help=N_("Empty at the first trick: the declarer leads")),
+                DealField("declarer", "seat", N_("Declarer"), "claim", required=False))
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs, the claimant's partner this deal, and a contract without trumps."""
@@ -200,6 +208,11 @@ class PandoerenRules(GameRules):
         answer = {**ruling.answer, "finished": True, "winner": result.winner, "draw": result.draw}
         return Ruling(answer, result.lines)
 
+
+FIRST_LEAD = FirstLead("declarer", str, HAND_SIZE,
+                       N_("Who leads? Pick the leader, or the declarer, who leads the first trick"),
+                       N_("%(seat)s, the declarer, leads the first trick"))
+"""RULES.md §7 item 31: the declarer leads the first trick in every contract."""
 
 RULES = PandoerenRules()
 """The one instance the registry will list."""

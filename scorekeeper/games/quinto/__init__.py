@@ -40,6 +40,7 @@ from typing import Any
 from ...cards import DECK_53, parse_cards, sort_cards
 from ...errors import N_, RuleViolation
 from ..base import (
+    LEADER_LABEL,
     DealField,
     GameRules,
     MatchResult,
@@ -54,9 +55,10 @@ from ..base import (
     result_after_deals,
     take,
 )
-from ..referee import claim as judge_claim
+from ..referee import FirstLead, claim as judge_claim
 from . import form, referee
-from .cards import CACHETTE_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, read_cards
+from .cards import CACHETTE_SIZE, HAND_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, play_order_after, \
+    read_cards
 from .deal import canonical, read_declarations
 from .score import GAME_DRAWN, GAME_WON, SHEET, STRICT, TIE_AT_250, GameOver, game_over, labels, play, rubber
 
@@ -303,7 +305,8 @@ class QuintoRules(GameRules):
         double, redouble) and the ``cachette``'s cards, which go with the last trick."""
         from .tricks import QuintoTrickRules
 
-        rest = {key: value for key, value in query.items() if key not in ("multiplier", "cachette")}
+        rest, said = FIRST_LEAD.leader({key: value for key, value in query.items()
+                                        if key not in ("multiplier", "cachette")}, SEATS)
         multiplier = query.get("multiplier") or "none"
         if multiplier not in MULTIPLIERS:
             raise RuleViolation(N_("multiplier must be one of %(allowed)s"), field="multiplier",
@@ -318,7 +321,15 @@ class QuintoRules(GameRules):
                                 card=shared[0].label)
         rules = QuintoTrickRules(multiplier=multiplier, joker_lead_rule=bool(self.resolve_options(options)[
             "joker_lead_rule"]), cachette=frozenset(cachette))
-        return judge_claim(rest, rules, SEATS)
+        ruling = judge_claim(rest, rules, SEATS)
+        return Ruling(ruling.answer, (said, *ruling.lines)) if said else ruling
+
+    def leader_fields(self, seats: tuple[str, ...]) -> tuple[DealField, ...]:
+        """Who leads, or the dealer: the player at the dealer's left leads the first trick (RULES.md §7
+        item 32)."""
+        return (DealField("leader", "seat", LEADER_LABEL, "claim", required=False, default="",
+                          help=N_("Empty at the first trick: the player at the dealer's left leads")),
+                DealField("dealer", "seat", N_("Dealer"), "claim", required=False))
 
     def claim_fields(self, options: Options) -> tuple[DealField, ...]:
         """The shared inputs without a trump (Quinto has none), the doubling and the cachette."""
@@ -352,6 +363,12 @@ class QuintoRules(GameRules):
         """A deal in play, trick by trick: the running state (see :meth:`live_state`)."""
         return self.live_state(query, options)
 
+
+FIRST_LEAD = FirstLead("dealer", lambda dealer: play_order_after(dealer)[0], HAND_SIZE,
+                       N_("Who leads? Pick the leader, or the dealer: the player at the dealer's left leads the "
+                          "first trick"),
+                       N_("%(seat)s, at the left of %(named)s who dealt, leads the first trick"))
+"""RULES.md §7 item 32: the player at the dealer's left leads the first trick."""
 
 RULES = QuintoRules()
 """The one instance the registry will list."""
