@@ -27,7 +27,7 @@ def organiser_password(live_url, tmp_path) -> str:
 
 def play_round(browser, page, live_url: str, number: int) -> None:
     """Each table's phone opens its link and records the round's one deal: E–W make 100 ♥."""
-    links = page.locator(f"#round-{number} .table-link a").evaluate_all("links => links.map(a => a.href)")
+    links = page.locator(f"#round-{number} .table-link a[href*='/t/']").evaluate_all("links => links.map(a => a.href)")
     assert len(links) == 2
     for index, link in enumerate(links):
         phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB").new_page()
