@@ -62,6 +62,7 @@ def fill(page, *, bidder: str, bid: str, points: str, last: str) -> None:
 def test_two_deals_saved_offline_are_sent_once_each_when_the_network_is_back(live_url, page):
     sheet = start_match(page, live_url)
     page.get_by_role("link", name=re.compile("Record deal")).click()
+    page.wait_for_load_state()  # its scripts are running before the network goes
     page.context.set_offline(True)
     fill(page, bidder="E", bid="100", points="92", last="bidders")  # E–W 102 -> 100 + 100; N–S 60
     page.get_by_role("button", name="Save deal").click()
@@ -89,6 +90,7 @@ def test_a_deal_refused_on_sending_comes_back_in_its_form_with_the_message(live_
     sheet = start_match(page, live_url)
     match_id = sheet.rsplit("/", 1)[1]
     page.get_by_role("link", name=re.compile("Record deal")).click()
+    page.wait_for_load_state()  # its scripts are running before the network goes
     page.context.set_offline(True)
     fill(page, bidder="E", bid="100", points="92", last="bidders")
     page.get_by_role("button", name="Save deal").click()
