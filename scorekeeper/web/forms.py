@@ -156,9 +156,11 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
                         {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
 
 
-def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...]) -> EngineForm:
-    """A referee page's form: the inputs the rules ask for that question (``play_fields``...)."""
-    return _schema_form(specs, rules, options, {}, None)
+def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...],
+                 data: Mapping[str, Any] | None = None) -> EngineForm:
+    """A referee page's form: the inputs the rules ask for that question (``play_fields``...),
+    showing ``data`` until it is sent."""
+    return _schema_form(specs, rules, options, {}, data)
 
 
 def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping[str, Any],
@@ -168,9 +170,10 @@ def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping
 
 
 class SheetsForm(Form):
-    """Which matches' sheets go into the booklet (ticked on the front page)."""
+    """Which matches' sheets go into the booklet (ticked on the front page). The boxes are named
+    ``sheet``: a form's ``matches`` would hide the form element's own property of that name."""
 
-    matches = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
+    sheet = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
                                   option_widget=CheckboxInput(),
                                   validators=[DataRequired(_l("Tick at least one match to print"))])
 
@@ -178,7 +181,7 @@ class SheetsForm(Form):
 def sheets_form(matches: Sequence[Match]) -> SheetsForm:
     """The booklet form offering ``matches``."""
     form = SheetsForm()
-    form.matches.choices = [(m.id, str(m.id)) for m in matches]
+    form.sheet.choices = [(m.id, str(m.id)) for m in matches]
     return form
 
 
@@ -193,8 +196,12 @@ def form_values(form: EngineForm) -> dict[str, str]:
     return values
 
 
-def _option_field(option: Option, value: object) -> Field:
+def _option_field(option: Option, value: object, preset: Collection[str]) -> Field:
+    """An option's input showing ``value``; one that follows others is left empty, unless the
+    preset sets it, so that it keeps following them until someone types a value."""
     label, help_text = _l(option.label), _l(option.help)
+    if option.follows and option.key not in preset:
+        value = ""
     if option.kind == "bool":
         return BooleanField(label, default=value, description=help_text)
     if option.kind == "choice":
@@ -205,10 +212,11 @@ def _option_field(option: Option, value: object) -> Field:
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
 
 
-def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
+def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = ()) -> EngineForm:
     """Start a match: a title, a name per seat, the first dealer and every house rule.
 
     :param options: the options to show (the chosen preset's); they also fix the seats
+    :param preset: the options the link set (shown even when they follow others)
     """
     seats = rules.table(options).seats
 
@@ -219,6 +227,7 @@ def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
                                   default=seats[0], validate_choice=True)
         notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
         option_keys = tuple(option.key for option in rules.options)
+        following = frozenset(option.key for option in rules.options if option.follows) - set(preset)
         seat_keys = tuple(f"player_{seat}" for seat in seats)
 
     for seat in seats:
@@ -227,20 +236,22 @@ def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
             validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
             render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
     for option in rules.options:
-        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key]))
+        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key], preset))
     return MatchForm()
 
 
 def match_options(form: EngineForm, shown: Mapping[str, Any], preset: Collection[str]) -> dict[str, Any]:
     """The options of a match form: the preset's, and those the organiser changed.
 
-    An option left as the form showed it is not sent, so a default that follows other
-    options (Belote's target: 3000 once sans atout is allowed) still follows them.
+    An option left as the form showed it is not sent. One that follows other options (Belote's
+    target: 3000 once sans atout is allowed) is sent when typed, whatever its value, and follows
+    them while left empty.
     """
     chosen = {}
     for key in form.option_keys:
         value = form[f"opt_{key}"].data
-        if key in preset or str(value).strip() != str(shown[key]):
+        text = str(value).strip()
+        if key in preset or (text != "" if key in form.following else text != str(shown[key])):
             chosen[key] = value
     return chosen
 
@@ -266,9 +277,10 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
         ranking = RadioField(_l("Ranking"), choices=[SelectChoice(k, _l(v)) for k, v in rankings.items()],
                              default=next(iter(rankings)), validate_choice=True)
         option_keys = tuple(option.key for option in rules.options)
+        following = frozenset(option.key for option in rules.options if option.follows)
 
     for option in rules.options:
-        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key]))
+        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key], ()))
     return TournamentForm()
 
 
