@@ -10,7 +10,8 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation
-from . import api, club_files, live, main, matches, prints, referee, tournaments
+from . import api, assets, club_files, live, main, matches, prints, referee, tournaments
+from .forms import seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -40,6 +41,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
     app.jinja_env.globals["get_locale"] = get_locale
@@ -60,6 +62,8 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     def say_filter(say) -> str:
         """A Say line of the engine in the reader's language."""
         return say.render(translations().gettext)
+
+    app.template_filter("seat")(seat_text)
 
     @app.template_filter("suit")
     def suit_filter(code: str) -> str:

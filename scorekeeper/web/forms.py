@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from babel import support
-from flask_babel import get_locale, gettext, lazy_gettext as _l
+from flask_babel import get_locale, gettext, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -78,8 +78,33 @@ class EngineForm(Form):
         return {name: self._fields[name].data for name in self.engine_fields}
 
 
+class Shown:
+    """Text worked out as it is shown (in the reader's language: a form class is made once for every
+    language), and escaped there like any text: unlike Flask-Babel's LazyString, which would pass as
+    markup, and a player's name is no markup."""
+
+    def __init__(self, make: Callable[..., str], *args: Any) -> None:
+        self.make, self.args = make, args
+
+    def __str__(self) -> str:
+        return self.make(*self.args)
+
+
+def seat_text(text: str) -> str:
+    """A seat (``W``) or a side of two seats (``E–W``) in the reader's letters: West is O in French,
+    East O and South Z in Dutch. Display only: the forms send, and the store keeps, N E S W."""
+    letters = {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
+               "W": pgettext("seat", "W")}
+    parts = text.split("–")
+    return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
+
+
+def _seat_label(seat: str, players: Mapping[str, str]) -> str:
+    return f"{seat_text(seat)} · {players[seat]}" if players.get(seat) else seat_text(seat)
+
+
 def _seat_choices(table: Table, players: Mapping[str, str]) -> list[SelectChoice]:
-    return [SelectChoice(seat, f"{seat} · {players.get(seat, '')}".rstrip(" ·")) for seat in table.seats]
+    return [SelectChoice(seat, Shown(_seat_label, seat, players)) for seat in table.seats]
 
 
 def _suit_choices() -> list[SelectChoice]:
@@ -99,7 +124,7 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
         elif spec.kind == "suit":
             choices = _suit_choices() if spec.required else [SelectChoice("", "—"), *_suit_choices()]
         elif spec.kind == "team":
-            choices = [SelectChoice(side, rules.side_label(side)) for side in table.sides]
+            choices = [SelectChoice(side, Shown(seat_text, rules.side_label(side))) for side in table.sides]
         else:
             choices = [SelectChoice(value, _l(text) if text else "—") for value, text in spec.choices]
         return RadioField(label, choices=choices, default=spec.default, description=description,
@@ -223,7 +248,8 @@ def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[
     class MatchForm(EngineForm):
         title = StringField(_l("Title"), validators=[Length(max=80)],
                             description=_l("Optional: the evening, the table, the stakes."))
-        first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in seats],
+        first_dealer = RadioField(_l("First dealer"),
+                                  choices=[SelectChoice(s, Shown(seat_text, s)) for s in seats],
                                   default=seats[0], validate_choice=True)
         notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
         option_keys = tuple(option.key for option in rules.options)
@@ -232,7 +258,7 @@ def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[
 
     for seat in seats:
         setattr(MatchForm, f"player_{seat}", StringField(
-            _l("Player %(seat)s", seat=seat),
+            _l("Player %(seat)s", seat=Shown(seat_text, seat)),
             validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
             render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
     for option in rules.options:

@@ -63,7 +63,7 @@ def job(token: str):
 def job_pdf(token: str):
     """The finished booklet."""
     found = _job(token)
-    if found.status != "done":
+    path = booklet.output_path(current_app.config["DATABASE"], token)
+    if found.status != "done" or not path.is_file():  # (a file cleared away since: gone, not an error)
         abort(404)
-    return send_file(booklet.output_path(current_app.config["DATABASE"], token), mimetype="application/pdf",
-                     download_name=f"scorekeeper-booklet-{found.id}.pdf")
+    return send_file(path, mimetype="application/pdf", download_name=f"scorekeeper-booklet-{found.id}.pdf")

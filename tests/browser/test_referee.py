@@ -80,10 +80,14 @@ def test_does_the_claim_hold(live_url, page):
     for seat, cards in {"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"}.items():
         page.fill(f"#hand_{seat}", cards)
     page.locator('input[name="trump"][value="H"]').check(force=True)
+    page.get_by_label("Also the best points of each side").check()
     page.get_by_role("button", name="Does the claim hold?").click()
     # RULES §2.6: E is void in spades and trumps the A♠.
     assert page.locator(".verdict .holds").inner_text() == "The claim fails"
     assert "E 7♥" in page.locator(".verdict .line").inner_text()
+    # each side's best play is said as such, not read as the line above it
+    assert page.locator(".verdict .figures-title + .best-play").count() == 1
+    assert "each playing its best" in page.locator(".verdict .figures-title").inner_text()
     # A tick with no other tick beside it keeps the card's width for its label (ticks pair up
     # only beside one another): its label reads on one line, not squeezed into half the card.
     tick = page.locator(".field.check").filter(has=page.get_by_label("Also the best points of each side"))

@@ -215,20 +215,13 @@ def test_a_bad_meld_is_refused_under_its_seat(app, pages):
     assert deal_count(app, match_id) == 0
 
 
-def test_a_capot_bid_made_scores_500(pages, client):
+@pytest.mark.parametrize(("points", "last_trick"), [("152", "bidders"), ("", "")],
+                         ids=["typed", "a capot is every card point: nothing to type"])
+def test_a_capot_bid_made_scores_500(pages, client, points, last_trick):
     match_id = pages.start_match()
     # RULES §2.3 capot bid made: 500 to the bidders, nothing to the defenders.
     response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "bid": "capot", "trump": "S",
-                                          "capot": "y", "bidder_points": "152", "last_trick": "bidders"})
-    assert response.status_code == 302
-    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
-
-
-def test_a_capot_needs_no_card_points_typed(pages, client):
-    match_id = pages.start_match()
-    # a capot is every trick, so all 152 card points: the box may stay empty (RULES §2.3, 500)
-    response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "bid": "capot", "trump": "S",
-                                          "capot": "y", "bidder_points": "", "last_trick": ""})
+                                          "capot": "y", "bidder_points": points, "last_trick": last_trick})
     assert response.status_code == 302
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
 

@@ -117,3 +117,8 @@ def test_no_more_than_two_booklets_print_at_once(app, client):
     assert "2 booklets are being printed already: try again in a minute" in response.get_data(as_text=True)
     with app.app_context():
         assert store.get_db().execute("select count(*) from print_jobs").fetchone()[0] == 2
+
+
+def test_a_booklet_whose_file_is_gone_is_not_found(app, client):
+    job = queued(app, status="done", done=3)
+    assert client.get(f"/prints/{job.token}.pdf").status_code == 404

@@ -249,7 +249,7 @@ def test_a_failing_claim_shows_the_defeating_line(client):
                     exact="y")
     assert "The claim fails" in html
     assert "Trick 1: N A♠, E 7♥, S 8♠, W 10♠; E wins" in html
-    assert re.search(r"<dt>E–W</dt><dd>35", html)
+    assert '<dt class="side">E–W</dt><dd>35' in html
 
 
 def test_a_claim_that_holds(client):
@@ -327,11 +327,13 @@ def test_a_claim_settled_in_time_is_answered_and_says_what_would_take_too_long(c
     assert "The claim fails" in html and '<ol class="line">' in html
     assert re.search(r"Each side&#39;s best (tricks and )?points from here would take too long to work out: "
                      r"ask again after a trick or two", html)
-    assert ("<dt>E–W</dt><dd>8 tricks</dd>" in html) == ("best points from here would take" in html)
+    assert ('<dt class="side">E–W</dt><dd>8 tricks</dd>' in html) == (
+        "best points from here would take" in html)
     monkeypatch.undo()  # in time: each side's best points and tricks
     html = answered(client, "contree", "claim", **FULL_DEAL, leader="N", claimant="N", claim="all", trump="H",
                     exact="y")
-    assert "<dt>N–S</dt><dd>0 · 0 tricks</dd>" in html and "<dt>E–W</dt><dd>162 · 8 tricks</dd>" in html
+    assert '<dt class="side">N–S</dt><dd>0 · 0 tricks</dd>' in html
+    assert '<dt class="side">E–W</dt><dd>162 · 8 tricks</dd>' in html
     assert "would take too long" not in html
 
 
