@@ -66,7 +66,8 @@ test: test-deps
 bench: runtime-deps install
 	$(BIN)/python -m bench.run
 
-# The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route.
+# The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route;
+# every page's accessibility check in every language on a phone and a desk (`make test`: a phone, in English).
 SOAK_ROUNDS ?= 10
 # The claim solver on 200 seeded deals per case (several minutes: best points from a full deal are slow).
 bench-solver: install
@@ -74,7 +75,7 @@ bench-solver: install
 
 soak: test-deps
 	SCOREKEEPER_SOAK_ROUNDS=$(SOAK_ROUNDS) SCOREKEEPER_FUZZ=soak $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_faults.py tests/test_fuzz.py
+		tests/test_faults.py tests/test_fuzz.py tests/browser/test_every_page.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info scorekeeper/*/*.c scorekeeper/*/*.so

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Mapping
 from html.parser import HTMLParser
 
+import pytest
 from flask.testing import FlaskClient
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
@@ -111,3 +113,18 @@ class Pages:
         page = page or self.deal_form(match_id, deal_id)
         data = {**form_fields(page), "action": action, **fields}
         return self.client.post(url, data=data)
+
+
+BOOKLET_WAIT_S = 120  # a generous bound for a loaded machine; the test waits for the state, never times it
+
+
+def wait_for(client: FlaskClient, location: str) -> str:
+    """The booklet's page once it says the booklet is ready or failed."""
+    deadline = time.monotonic() + BOOKLET_WAIT_S
+    while time.monotonic() < deadline:
+        html = client.get(location).get_data(as_text=True)
+        if "Ready:" in html or "could not be printed" in html:
+            return html
+        assert 'http-equiv="refresh"' in html  # the page follows the printing by itself
+        time.sleep(0.2)
+    pytest.fail(f"the booklet was not printed within {BOOKLET_WAIT_S} s")

@@ -37,7 +37,7 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "trump": "H", "bidder_points": "92", "last_trick": "bidders", "belote": "bidders", "action": "save",
              "hand": "7H AS KS", "trick_so_far": "QS 9S", "pile": "JH 9H 7S 8S",
              "hand_N": "AS", "hand_E": "7H", "hand_S": "7S 8S", "hand_W": "10S 8D", "leader": "N", "claimant": "N",
-             "claim": "all", "matches": "1"}
+             "claim": "all", "sheet": "1"}
 CSRF_PAGE = "Your form had gone stale"
 CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1}
 

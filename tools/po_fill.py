@@ -61,9 +61,23 @@ def _key(message) -> str:
     return message.id[0] if isinstance(message.id, tuple) else message.id
 
 
+CONTEXT = "\x04"  # gettext's own separator of a msgctxt and its msgid (pgettext: "seat" W)
+
+
+def _line(message) -> str:
+    """A message's line in todo.tsv: its msgid, after its context if it has one."""
+    return f"{message.context}{CONTEXT}{_key(message)}" if message.context else _key(message)
+
+
+def _find(catalogue: Catalog, line: str):
+    context, _, msgid = line.rpartition(CONTEXT)
+    return catalogue.get(msgid, context or None)
+
+
 def todo(workdir: Path) -> None:
     catalogues = [load(lang) for lang in LANGS]
-    ids = [_key(m) for m in catalogues[0] if m.id and any(_missing(c[m.id]) for c in catalogues)]
+    ids = [_line(m) for m in catalogues[0]
+           if m.id and any(_missing(c.get(m.id, m.context)) for c in catalogues)]
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "todo.tsv").write_text("".join(f"{n}\t{msgid}\n" for n, msgid in enumerate(ids)))
     print(f"{len(ids)} to translate -> {workdir / 'todo.tsv'}")
@@ -82,7 +96,7 @@ def apply(workdir: Path, chunks: list[Path]) -> None:
                 sys.exit(f"{chunk}: line {number!r} has {len(texts)} translations, not {len(LANGS)}")
             msgid = numbered[number]
             for lang, text in zip(LANGS, texts, strict=True):
-                message = catalogues[lang][msgid]
+                message = _find(catalogues[lang], msgid)
                 forms = tuple(typography(lang, form.strip()) for form in text.split(PLURAL))
                 if isinstance(message.id, tuple):
                     message.string = forms * catalogues[lang].num_plurals if len(forms) == 1 else forms

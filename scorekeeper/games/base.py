@@ -27,6 +27,8 @@ class Option:
     ``choice_labels``, if given, names each choice for people, in the same order.
     ``minimum``/``maximum`` bound an int one.
     ``scoring`` is False for procedural options that the engine only records.
+    ``follows`` names the options an unset value follows (Belote's target: 3000 once sans atout
+    is allowed): a form leaves it empty unless someone sets it.
     """
 
     key: str
@@ -38,6 +40,7 @@ class Option:
     maximum: int | None = None
     scoring: bool = True
     choice_labels: tuple[str, ...] = ()
+    follows: tuple[str, ...] = ()
 
     def choice_label(self, choice: str) -> str:
         """The English label of a choice (a msgid to translate), or the code if it has none."""

@@ -10,8 +10,8 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import address, api, club_files, history, live, main, matches, prints, referee, safety, tournaments
-from .forms import refused
+from . import address, api, assets, club_files, history, live, main, matches, prints, referee, safety, tournaments
+from .forms import refused, seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -46,6 +46,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(address.bp)
     csrf.exempt(api.bp)
+    assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
     app.jinja_env.globals["get_locale"] = get_locale
@@ -69,6 +70,8 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     def say_filter(say) -> str:
         """A Say line of the engine in the reader's language."""
         return say.render(translations().gettext)
+
+    app.template_filter("seat")(seat_text)
 
     @app.template_filter("suit")
     def suit_filter(code: str) -> str:

@@ -100,7 +100,8 @@ def round_sheets(tournament_id: int, number: int):
     _, views = _round_views(state, number)
     tables = [{"match": view.match.id, "round": number, "table": view.table.number,
                "url": external_url("tournaments.table_link", token=view.table.token)} for view in views]
-    return _print_in_background(tournament_id, "tables", {"tables": tables}, len(tables))
+    return _print_in_background(tournament_id, "tables", {"tables": tables, "tournament": tournament_id},
+                                len(tables))
 
 
 @booklet.kind("tables")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from babel import support
-from flask_babel import get_locale, gettext, lazy_gettext as _l
+from flask_babel import get_locale, gettext, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -81,8 +81,33 @@ class EngineForm(Form):
         return {name: self._fields[name].data for name in self.engine_fields}
 
 
+class Shown:
+    """Text worked out as it is shown (in the reader's language: a form class is made once for every
+    language), and escaped there like any text: unlike Flask-Babel's LazyString, which would pass as
+    markup, and a player's name is no markup."""
+
+    def __init__(self, make: Callable[..., str], *args: Any) -> None:
+        self.make, self.args = make, args
+
+    def __str__(self) -> str:
+        return self.make(*self.args)
+
+
+def seat_text(text: str) -> str:
+    """A seat (``W``) or a side of two seats (``E–W``) in the reader's letters: West is O in French,
+    East O and South Z in Dutch. Display only: the forms send, and the store keeps, N E S W."""
+    letters = {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
+               "W": pgettext("seat", "W")}
+    parts = text.split("–")
+    return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
+
+
+def _seat_label(seat: str, players: Mapping[str, str]) -> str:
+    return f"{seat_text(seat)} · {players[seat]}" if players.get(seat) else seat_text(seat)
+
+
 def _seat_choices(table: Table, players: Mapping[str, str]) -> list[SelectChoice]:
-    return [SelectChoice(seat, f"{seat} · {players.get(seat, '')}".rstrip(" ·")) for seat in table.seats]
+    return [SelectChoice(seat, Shown(_seat_label, seat, players)) for seat in table.seats]
 
 
 def _suit_choices() -> list[SelectChoice]:
@@ -102,7 +127,7 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
         elif spec.kind == "suit":
             choices = _suit_choices() if spec.required else [SelectChoice("", "—"), *_suit_choices()]
         elif spec.kind == "team":
-            choices = [SelectChoice(side, rules.side_label(side)) for side in table.sides]
+            choices = [SelectChoice(side, Shown(seat_text, rules.side_label(side))) for side in table.sides]
         else:
             choices = [SelectChoice(value, _l(text) if text else "—") for value, text in spec.choices]
         return RadioField(label, choices=choices, default=spec.default, description=description,
@@ -159,9 +184,11 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
                         {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
 
 
-def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...]) -> EngineForm:
-    """A referee page's form: the inputs the rules ask for that question (``play_fields``...)."""
-    return _schema_form(specs, rules, options, {}, None)
+def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...],
+                 data: Mapping[str, Any] | None = None) -> EngineForm:
+    """A referee page's form: the inputs the rules ask for that question (``play_fields``...),
+    showing ``data`` until it is sent."""
+    return _schema_form(specs, rules, options, {}, data)
 
 
 def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping[str, Any],
@@ -171,9 +198,10 @@ def fields_form(rules: GameRules, specs: tuple[DealField, ...], options: Mapping
 
 
 class SheetsForm(Form):
-    """Which matches' sheets go into the booklet (ticked on the front page)."""
+    """Which matches' sheets go into the booklet (ticked on the front page). The boxes are named
+    ``sheet``: a form's ``matches`` would hide the form element's own property of that name."""
 
-    matches = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
+    sheet = SelectMultipleField(_l("Sheets to print"), coerce=int, widget=ListWidget(prefix_label=False),
                                   option_widget=CheckboxInput(),
                                   validators=[DataRequired(_l("Tick at least one match to print"))])
 
@@ -181,7 +209,7 @@ class SheetsForm(Form):
 def sheets_form(matches: Sequence[Match]) -> SheetsForm:
     """The booklet form offering ``matches``."""
     form = SheetsForm()
-    form.matches.choices = [(m.id, str(m.id)) for m in matches]
+    form.sheet.choices = [(m.id, str(m.id)) for m in matches]
     return form
 
 
@@ -196,8 +224,12 @@ def form_values(form: EngineForm) -> dict[str, str]:
     return values
 
 
-def _option_field(option: Option, value: object) -> Field:
+def _option_field(option: Option, value: object, preset: Collection[str]) -> Field:
+    """An option's input showing ``value``; one that follows others is left empty, unless the
+    preset sets it, so that it keeps following them until someone types a value."""
     label, help_text = _l(option.label), _l(option.help)
+    if option.follows and option.key not in preset:
+        value = ""
     if option.kind == "bool":
         return BooleanField(label, default=value, description=help_text)
     if option.kind == "choice":
@@ -208,42 +240,47 @@ def _option_field(option: Option, value: object) -> Field:
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
 
 
-def match_form(rules: GameRules, options: Mapping[str, Any]) -> EngineForm:
+def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = ()) -> EngineForm:
     """Start a match: a title, a name per seat, the first dealer and every house rule.
 
     :param options: the options to show (the chosen preset's); they also fix the seats
+    :param preset: the options the link set (shown even when they follow others)
     """
     seats = rules.table(options).seats
 
     class MatchForm(EngineForm):
         title = StringField(_l("Title"), validators=[Length(max=TITLE_MAX)],
                             description=_l("Optional: the evening, the table, the stakes."))
-        first_dealer = RadioField(_l("First dealer"), choices=[SelectChoice(s) for s in seats],
+        first_dealer = RadioField(_l("First dealer"),
+                                  choices=[SelectChoice(s, Shown(seat_text, s)) for s in seats],
                                   default=seats[0], validate_choice=True)
         notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
         option_keys = tuple(option.key for option in rules.options)
+        following = frozenset(option.key for option in rules.options if option.follows) - set(preset)
         seat_keys = tuple(f"player_{seat}" for seat in seats)
 
     for seat in seats:
         setattr(MatchForm, f"player_{seat}", StringField(
-            _l("Player %(seat)s", seat=seat),
+            _l("Player %(seat)s", seat=Shown(seat_text, seat)),
             validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
             render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
     for option in rules.options:
-        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key]))
+        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key], preset))
     return MatchForm()
 
 
 def match_options(form: EngineForm, shown: Mapping[str, Any], preset: Collection[str]) -> dict[str, Any]:
     """The options of a match form: the preset's, and those the organiser changed.
 
-    An option left as the form showed it is not sent, so a default that follows other
-    options (Belote's target: 3000 once sans atout is allowed) still follows them.
+    An option left as the form showed it is not sent. One that follows other options (Belote's
+    target: 3000 once sans atout is allowed) is sent when typed, whatever its value, and follows
+    them while left empty.
     """
     chosen = {}
     for key in form.option_keys:
         value = form[f"opt_{key}"].data
-        if key in preset or str(value).strip() != str(shown[key]):
+        text = str(value).strip()
+        if key in preset or (text != "" if key in form.following else text != str(shown[key])):
             chosen[key] = value
     return chosen
 
@@ -271,9 +308,10 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
         late_rounds = RadioField(_l("Late entries"), choices=[SelectChoice(k, _l(v)) for k, v in late_choices.items()],
                                  default=next(iter(late_choices)), validate_choice=True)
         option_keys = tuple(option.key for option in rules.options)
+        following = frozenset(option.key for option in rules.options if option.follows)
 
     for option in rules.options:
-        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key]))
+        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key], ()))
     return TournamentForm()
 
 

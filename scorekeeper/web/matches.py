@@ -76,12 +76,12 @@ def new(game: str):
     """Start a match: seats, first dealer, house rules."""
     rules = games.RULES.get(game) or abort(404)
     shown = options_from(rules, request.args)  # the preset the form was drawn with
-    form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown)
+    preset = {option.key for option in rules.options if option.key in request.args}
+    form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset)
     if request.method == "POST" and _reseated(form):
         return render_template("matches/new.html", form=form, rules=rules), 422
     if form.validate_on_submit():
         try:
-            preset = {option.key for option in rules.options if option.key in request.args}
             options = rules.resolve_options(match_options(form, shown, preset))
         except RuleViolation as err:
             form.attach(err)
@@ -164,17 +164,23 @@ def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store
 
 def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     """Record a new deal or edit one: the same form, the same checks, a preview first."""
+    specs = rules.deal_fields(match.options)
+    counted = request.form.get("count", "")
+    if request.method == "POST" and counted in rules.pile_fields:
+        # "Count the pile with the referee": the deal as typed goes with it, and comes back
+        typed = {spec.name: request.form.get(spec.name, "") for spec in specs if spec.name != counted}
+        return redirect(url_for("referee.count", game=rules.key, match=match.id, field=counted,
+                                deal=deal.id if deal else None, **typed))
     db = store.get_db()
     deals = store.list_deals(db, match.id)
     if deal is None:
         last = deals[-1].declarations.get("dealer") if deals else None
         dealer = rules.next_dealer(last, match.options) if last else match.first_dealer
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
-        # a value carried in the link (the referee's pile count: ?bidder_points=92) fills its field
-        data |= {spec.name: request.args[spec.name] for spec in rules.deal_fields(match.options)
-                 if spec.name in request.args and spec.kind == "int"}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
+    # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
+    data |= {spec.name: request.args[spec.name] for spec in specs if spec.name in request.args}
     form = deal_form(rules, match.options, match.players, data)
     preview = ends_earlier = None
     if deal is None and request.method == "GET":

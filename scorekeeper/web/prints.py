@@ -26,11 +26,11 @@ def sheets():
     form = sheets_form(matches)
     if not form.validate_on_submit():
         return render_index(matches, form), 422
-    chosen = sorted(form.matches.data)
+    chosen = sorted(form.sheet.data)
     try:
         job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
     except RuleViolation as err:
-        form.matches.errors = [refused(err)]
+        form.sheet.errors = [refused(err)]
         return render_index(matches, form), 422
     return redirect(url_for("prints.job", token=job.token))
 
@@ -52,14 +52,16 @@ def stalled(job: store.PrintJob) -> bool:
 def job(token: str):
     """How far the booklet has got; the PDF once it is ready."""
     found = _job(token)
-    return render_template("prints/job.html", job=found, stalled=stalled(found))
+    tournament_id = found.params.get("tournament")
+    back = url_for("tournaments.tournament", tournament_id=tournament_id) if tournament_id else url_for("main.index")
+    return render_template("prints/job.html", job=found, stalled=stalled(found), back=back)
 
 
 @bp.get("/<token>.pdf")
 def job_pdf(token: str):
     """The finished booklet."""
     found = _job(token)
-    if found.status != "done":
+    path = booklet.output_path(current_app.config["DATABASE"], token)
+    if found.status != "done" or not path.is_file():  # (a file cleared away since: gone, not an error)
         abort(404)
-    return send_file(booklet.output_path(current_app.config["DATABASE"], token), mimetype="application/pdf",
-                     download_name=f"scorekeeper-booklet-{found.id}.pdf")
+    return send_file(path, mimetype="application/pdf", download_name=f"scorekeeper-booklet-{found.id}.pdf")

@@ -108,7 +108,8 @@ def _form_field(err: RuleViolation) -> RuleViolation:
 
 
 def _linked_match(rules: GameRules) -> tuple[store.Match | None, str]:
-    """The match a deal form sent this page from (``?match=<id>&field=<card points field>``)."""
+    """The match a deal form sent this page from (``?match=<id>&field=<card points field>``, and
+    the deal as typed so far: see :func:`_carried`)."""
     match_id, field = request.args.get("match", ""), request.args.get("field", "")
     if not (match_id.isascii() and match_id.isdigit()) or int(match_id) >= 2**63:
         return None, ""
@@ -121,6 +122,17 @@ def _linked_match(rules: GameRules) -> tuple[store.Match | None, str]:
     return match, field if field in rules.pile_fields else ""
 
 
+def _carried(rules: GameRules, match: store.Match | None, field: str) -> dict[str, str]:
+    """The deal being typed when the deal form sent this page (its fields in the link), to
+    send back with the count: nothing a player typed is lost on the way."""
+    if match is None or not field:
+        return {}
+    deal_id = request.args.get("deal", "")
+    carried = {"deal": deal_id} if deal_id.isascii() and deal_id.isdigit() else {}
+    return carried | {spec.name: request.args[spec.name] for spec in rules.deal_fields(match.options)
+                      if spec.name in request.args and spec.name != field}
+
+
 def _page(game: str, tool: Tool):
     rules = games.RULES.get(game)
     if rules is None or tool.kind not in rules.referee_kinds:
@@ -129,7 +141,12 @@ def _page(game: str, tool: Tool):
     # a match's own rules, else every contract allowed and the table the link names (?players=3)
     options = rules.resolve_options(match.options) if match else \
         options_from(rules, request.args, rules.play_options)
-    form = referee_form(rules, options, getattr(rules, tool.fields)(options))
+    carried = _carried(rules, match, field)
+    specs = getattr(rules, tool.fields)(options)
+    deal_kinds = {spec.name: spec.kind for spec in rules.deal_fields(options)} if carried else {}
+    # what the deal already says (its trump, its contract) is not asked again
+    form = referee_form(rules, options, specs, {spec.name: carried[spec.name] for spec in specs
+                                                if spec.name in carried and deal_kinds.get(spec.name) == spec.kind})
     ruling, extra = None, {}
     if form.validate_on_submit():
         values = form_values(form)
@@ -142,7 +159,8 @@ def _page(game: str, tool: Tool):
             extra = _shown(tool, values, ruling.answer)
     failed = request.method == "POST" and ruling is None
     return render_template("referee/tool.html", rules=rules, tool=tool, form=form, ruling=ruling, match=match,
-                           field=field, game_name=_game_name(rules, options), **extra), 422 if failed else 200
+                           field=field, carried=carried, game_name=_game_name(rules, options),
+                           **extra), 422 if failed else 200
 
 
 def _game_name(rules: GameRules, options: Options) -> str:

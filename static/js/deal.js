@@ -4,8 +4,28 @@
   var form = document.querySelector("form.deal-form");
   if (!form || !window.fetch) return;
   var box = document.getElementById("preview");
+  var line = document.getElementById("preview-line");
   var timer = null;
   var pending = null;
+
+  // The sticky bar's one line: the scores of the preview below the form (which the screen reader
+  // hears; the line is for the eyes), kept in view while the form scrolls.
+  function showLine() {
+    var preview = box.querySelector(".preview"), scores = box.querySelector(".preview-scores");
+    line.hidden = !scores;
+    line.className = "preview-line" + (preview && preview.classList.contains("made") ? " made" :
+      preview && preview.classList.contains("failed") ? " failed" : "");
+    line.textContent = "";
+    if (!scores) return;
+    var verdict = preview.getAttribute("data-verdict");
+    if (verdict) {
+      var word = document.createElement("span");
+      word.className = "verdict-word";
+      word.textContent = verdict;
+      line.appendChild(word);
+    }
+    scores.querySelectorAll("span").forEach(function (side) { line.appendChild(side.cloneNode(true)); });
+  }
 
   function refresh() {
     var data = new FormData(form);
@@ -15,7 +35,7 @@
     fetch(form.dataset.previewUrl, {method: "POST", body: data, signal: pending.signal,
                                     credentials: "same-origin"})
       .then(function (response) { return response.text(); })
-      .then(function (html) { box.innerHTML = html; })
+      .then(function (html) { box.innerHTML = html; showLine(); })
       .catch(function () { /* offline or aborted: the buttons still work */ });
   }
 
@@ -24,6 +44,7 @@
     timer = setTimeout(refresh, 250);
   }
 
+  showLine();
   form.addEventListener("input", later);
   form.addEventListener("change", later);
   // Stop a double tap from sending the form twice (the server also records it once).

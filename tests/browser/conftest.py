@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, store
@@ -16,17 +18,24 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def live_url(tmp_path) -> Iterator[str]:
-    path = str(tmp_path / "browser.sqlite")
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[tuple[Flask, str]]:
+    """The app on a fresh database in ``folder``, served on a loopback port: the app and its address."""
+    path = str(folder / "browser.sqlite")
     store.init_db(path)
     app = create_app({"SECRET_KEY": "browser-test", "DATABASE": path})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    yield app, f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
+
+
+@pytest.fixture
+def live_url(tmp_path) -> Iterator[str]:
+    with serving(tmp_path) as (_, url):
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -7,12 +7,9 @@ import re
 import pytest
 
 from tests.browser.screens import shot
+from tests.browser.test_contree_flow import pick
 
 pytestmark = pytest.mark.browser
-
-
-def pick(page, name: str, value: str) -> None:
-    page.locator(f'input[name="{name}"][value="{value}"]').check(force=True)
 
 
 def start(page, url: str, names: dict[str, str]) -> None:

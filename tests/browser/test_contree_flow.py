@@ -12,7 +12,8 @@ pytestmark = pytest.mark.browser
 
 
 def pick(page, name: str, value: str) -> None:
-    page.locator(f'input[name="{name}"][value="{value}"]').check(force=True)
+    """Tap a chip as a finger would: where the sticky bar covers it, it is scrolled clear first."""
+    page.locator(f'input[name="{name}"][value="{value}"]').check()
 
 
 def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,

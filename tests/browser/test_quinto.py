@@ -52,6 +52,7 @@ def test_a_deal_played_live_to_a_win_during_play(live_url, page):
     page.locator(".totals .points[data-side=B]", has_text="0").wait_for()
     trick(page, 2, "B", "5S")  # E–W: the 5 of spades, 5
     page.locator(".totals .points[data-side=B]", has_text="45").wait_for()
+    assert page.locator(".tricks-won").inner_text() == "Tricks won: N–S 0 · E–W 2"  # a running count
     shot(page, "20-quinto-live-trick")
     trick(page, 3, "A", "JOKER")  # N–S: the joker, 25: 240 + 25 = 265, the game is won at once
     page.get_by_role("status").filter(has_text="win the game: the deal stops").wait_for()

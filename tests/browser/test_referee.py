@@ -58,15 +58,21 @@ def test_count_this_pile_into_the_deal(live_url, page):
     players = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
     match_id = page.request.post(f"{live_url}/api/v1/matches", data={"game": "contree", "players": players}).json()["id"]
     page.goto(f"{live_url}/matches/{match_id}/deals/new")
-    page.get_by_role("link", name="Count the pile with the referee").first.click()
-    tap(page, "pile", ("JH", "9H", "AS", "10S", "KS", "QS", "7D", "8D"))
+    page.locator('input[name="bidder"][value="E"]').check(force=True)
+    page.locator('input[name="bid"][value="100"]').check(force=True)
     page.locator('input[name="trump"][value="H"]').check(force=True)
-    page.get_by_role("button", name="Count the pile").click()
+    page.locator('input[name="last_trick"][value="bidders"]').check(force=True)
+    page.get_by_role("button", name="Count the pile with the referee").first.click()
+    tap(page, "pile", ("JH", "9H", "AS", "10S", "KS", "QS", "7D", "8D"))
+    assert page.locator('input[name="trump"][value="H"]').is_checked()  # the deal's trump, already there
+    page.get_by_role("button", name="Count the pile", exact=True).click()
     # RULES §2.1: J♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 + K♠ 4 + Q♠ 3 = 62; the others 90 of 152.
     assert page.locator(".card-points").inner_text() == "62"
     shot(page, "18-count-pile")
     page.get_by_role("button", name="Use 62 card points in the deal").click()
     assert page.locator("#bidder_points").input_value() == "62"
+    for name, value in {"bidder": "E", "bid": "100", "trump": "H", "last_trick": "bidders"}.items():
+        assert page.locator(f'input[name="{name}"][value="{value}"]').is_checked(), name
 
 
 def test_does_the_claim_hold(live_url, page):
@@ -74,10 +80,14 @@ def test_does_the_claim_hold(live_url, page):
     for seat, cards in {"N": "AS KS", "E": "7H 8D", "S": "7S 8S", "W": "9S 10S"}.items():
         page.fill(f"#hand_{seat}", cards)
     page.locator('input[name="trump"][value="H"]').check(force=True)
+    page.get_by_label("Also the best points of each side").check()
     page.get_by_role("button", name="Does the claim hold?").click()
     # RULES §2.6: E is void in spades and trumps the A♠.
     assert page.locator(".verdict .holds").inner_text() == "The claim fails"
     assert "E 7♥" in page.locator(".verdict .line").inner_text()
+    # each side's best play is said as such, not read as the line above it
+    assert page.locator(".verdict .figures-title + .best-play").count() == 1
+    assert "each playing its best" in page.locator(".verdict .figures-title").inner_text()
     # A tick with no other tick beside it keeps the card's width for its label (ticks pair up
     # only beside one another): its label reads on one line, not squeezed into half the card.
     tick = page.locator(".field.check").filter(has=page.get_by_label("Also the best points of each side"))

@@ -173,7 +173,7 @@ def test_a_deal_in_play_refuses_a_trick_after_the_win_and_an_early_cachette():
 def test_a_full_live_deal_is_scored_like_any_deal():
     full = live("AAAAAAABBBBB", {4: ["5D"]}, cachette=["JOKER"])
     assert RULES.live_state(full, DEFAULTS).answer == {**RULES.score_deal(full, DEFAULTS).answer,
-                                                        "tricks_played": 12}
+                                                        "tricks_played": 12, "tricks_won": {"A": 7, "B": 5}}
 
 
 # -- properties ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from scorekeeper.errors import RuleViolation
 from scorekeeper.serving import where_phones_go
 from scorekeeper.web.address import read_public_url
 from tests.helpers import csrf_token
-from tests.web.test_prints import wait_for
+from tests.helpers import wait_for
 from tests.web.test_tournaments import Organiser, cup, organiser  # noqa: F401  (cup, organiser: fixtures)
 
 PUBLIC = "http://192.168.1.20:8000"

@@ -217,11 +217,13 @@ def test_a_bad_meld_is_refused_under_its_seat(app, pages):
     assert deal_count(app, match_id) == 0
 
 
-def test_a_capot_bid_made_scores_500(pages, client):
+@pytest.mark.parametrize(("points", "last_trick"), [("152", "bidders"), ("", "")],
+                         ids=["typed", "a capot is every card point: nothing to type"])
+def test_a_capot_bid_made_scores_500(pages, client, points, last_trick):
     match_id = pages.start_match()
     # RULES §2.3 capot bid made: 500 to the bidders, nothing to the defenders.
     response = pages.post_deal(match_id, {"dealer": "N", "bidder": "E", "bid": "capot", "trump": "S",
-                                          "capot": "y", "bidder_points": "152", "last_trick": "bidders"})
+                                          "capot": "y", "bidder_points": points, "last_trick": last_trick})
     assert response.status_code == 302
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [0, 500]
 
@@ -286,10 +288,14 @@ def test_an_expired_token_gets_a_page_that_sends_the_deal_again(app, pages, clie
 
 
 def test_belote_target_follows_sans_atout_unless_set(client):
-    """RULES §1.7 [AMBIGUOUS-5]: 3000 when sans atout or tout atout is allowed, else 1000."""
+    """RULES §1.7 [AMBIGUOUS-5]: 3000 when sans atout or tout atout is allowed, else 1000. The form
+    shows no number it would not keep: the target box is empty until a target is typed, and a
+    typed 1000 is honoured with sans atout too."""
+    page = client.get("/matches/new/belote").get_data(as_text=True)
+    assert form_fields(page)["opt_target"] == ""
+
     def start(**fields):
-        page = client.get("/matches/new/belote").get_data(as_text=True)
-        data = {"csrf_token": csrf_token(page), "first_dealer": "N", "opt_target": "1000", "opt_players": "4",
+        data = {"csrf_token": csrf_token(page), "first_dealer": "N", "opt_target": "", "opt_players": "4",
                 **{f"player_{seat}": seat.lower() for seat in "NESW"}, **fields}
         response = client.post("/matches/new/belote", data=data)
         assert response.status_code == 302, response.get_data(as_text=True)
@@ -298,7 +304,9 @@ def test_belote_target_follows_sans_atout_unless_set(client):
 
     assert start() == 1000
     assert start(opt_sans_atout="y") == 3000
+    assert start(opt_tout_atout="y") == 3000
     assert start(opt_sans_atout="y", opt_target="2000") == 2000
+    assert start(opt_sans_atout="y", opt_target="1000") == 1000
 
 
 def test_belote_for_three_has_three_seats(pages, client):
@@ -401,3 +409,18 @@ def test_the_deal_form_of_a_finished_match_says_so_before_anything_is_typed(clie
     html = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
     assert "The match is over: no more deals can be recorded." in html
     assert pages.post_deal(match_id, deal, page=html).status_code == 422
+
+
+def test_belote_for_three_names_the_players_on_the_capot_and_belote_chips(client, pages):
+    """Three players each for himself (RULES §1.10): who took every trick, who held the belote, is
+    tapped by name, as the dealer and the last trick are."""
+    match_id = client.post("/api/v1/matches", json={"game": "belote", "options": {"players": 3}, "players": {
+        "P1": "Ann", "P2": "Ben", "P3": "Cy"}}).json["id"]
+    html = pages.deal_form(match_id)
+    for name in ("capot", "belote"):
+        fieldset = html.split(f'id="{name}"', 1)[1].split("</fieldset>", 1)[0]
+        assert re.findall(r"<span>([^<]*)</span>", fieldset) == ["—", "P1 · Ann", "P2 · Ben", "P3 · Cy"]
+    saved = pages.post_deal(match_id, {"dealer": "P1", "taker": "P2", "trump": "H", "points_P1": "0",
+                                       "points_P2": "152", "points_P3": "0", "last_trick": "P2",
+                                       "capot": "P2", "belote": "P2"})
+    assert saved.status_code == 302, saved.get_data(as_text=True)

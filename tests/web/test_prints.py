@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import re
 import subprocess
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from scorekeeper import store
 from scorekeeper.web import booklet
-from tests.helpers import csrf_token
+from tests.helpers import csrf_token, wait_for
 
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
         "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
-WAIT_S = 120  # a generous bound for a loaded machine; the test waits for the state, never times it
 
 
 def start_match(client, names: tuple[str, str, str, str]) -> int:
@@ -27,19 +25,7 @@ def start_match(client, names: tuple[str, str, str, str]) -> int:
 
 def ask_booklet(client, match_ids: list[int]):
     page = client.get("/").get_data(as_text=True)
-    return client.post("/prints/sheets", data={"csrf_token": csrf_token(page), "matches": [str(i) for i in match_ids]})
-
-
-def wait_for(client, location: str) -> str:
-    """The booklet's page once it says the booklet is ready or failed."""
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        html = client.get(location).get_data(as_text=True)
-        if "Ready:" in html or "could not be printed" in html:
-            return html
-        assert 'http-equiv="refresh"' in html  # the page follows the printing by itself
-        time.sleep(0.2)
-    pytest.fail(f"the booklet was not printed within {WAIT_S} s")
+    return client.post("/prints/sheets", data={"csrf_token": csrf_token(page), "sheet": [str(i) for i in match_ids]})
 
 
 def test_ticked_sheets_come_out_as_one_pdf_in_the_order_of_the_matches(client, tmp_path):
@@ -132,3 +118,8 @@ def test_no_more_than_two_booklets_print_at_once(app, client):
     assert "2 booklets are being printed already: try again in a minute" in response.get_data(as_text=True)
     with app.app_context():
         assert store.get_db().execute("select count(*) from print_jobs").fetchone()[0] == 2
+
+
+def test_a_booklet_whose_file_is_gone_is_not_found(app, client):
+    job = queued(app, status="done", done=3)
+    assert client.get(f"/prints/{job.token}.pdf").status_code == 404

@@ -19,7 +19,7 @@ from tests.helpers import csrf_token, form_fields
 from tests.test_pdf import pdf_text
 from tests.test_security import snapshot
 from tests.web.test_matches import MADE_100, totals
-from tests.web.test_prints import wait_for
+from tests.helpers import wait_for
 from tests.web.test_quinto_pages import Live
 from tests.web.test_tournaments import Organiser
 

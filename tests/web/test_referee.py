@@ -134,19 +134,57 @@ def test_impossible_piles_are_refused_by_field_and_kept(client, fields, field):
     assert f"{fields['pile']}</textarea>" in html
 
 
+def checked(html: str, name: str) -> str:
+    """The value of the ticked chip ``name`` on a page."""
+    found = re.search(rf'<input checked[^>]*name="{name}"[^>]*value="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
 def test_a_pile_counted_from_the_deal_form_goes_back_into_it(client):
-    """RULES §2.1: the bidders' card points, counted, are carried into the deal being recorded."""
+    """RULES §2.1: the bidders' card points, counted, are carried into the deal being recorded,
+    and what was typed of the deal before counting (bidder, bid, trump, last trick) comes back
+    with them; the count page knows the trump already."""
     match_id = client.post("/api/v1/matches", json={"game": "contree", "players": {
         "N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}}).json["id"]
     form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
-    link = f"/referee/contree/count?match={match_id}&amp;field=bidder_points"
-    assert link in form
-    html = answered(client, "contree", "count", query=f"?match={match_id}&field=bidder_points",
-                    pile="JH 9H AS 10S KS QS 7D 8D", trump="H")
+    assert '<button class="count-link button small" type="submit" name="count" value="bidder_points"' in form
+    typed = {"bidder": "E", "bid": "100", "trump": "H", "last_trick": "bidders", "contre": "y"}
+    sent = client.post(f"/matches/{match_id}/deals/new",
+                       data={**form_fields(form), **typed, "count": "bidder_points"})
+    assert sent.status_code == 302
+    count_url = sent.headers["Location"]
+    assert count_url.startswith(f"/referee/contree/count?match={match_id}&field=bidder_points")
+    assert checked(client.get(count_url).get_data(as_text=True), "trump") == "H"
+    page = client.get(count_url).get_data(as_text=True)
+    response = client.post(count_url, data={**form_fields(page), "pile": "JH 9H AS 10S KS QS 7D 8D"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
     assert f'action="/matches/{match_id}/deals/new"' in html
-    assert '<input type="hidden" name="bidder_points" value="62">' in html
-    deal = client.get(f"/matches/{match_id}/deals/new?bidder_points=62").get_data(as_text=True)
+    back = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', html))
+    assert back["bidder_points"] == "62"  # J♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 + K♠ 4 + Q♠ 3
+    deal = client.get(f"/matches/{match_id}/deals/new", query_string=back).get_data(as_text=True)
     assert re.search(r'name="bidder_points"[^>]*value="62"', deal)
+    for name, value in typed.items():
+        assert checked(deal, name) == value or re.search(rf'<input checked[^>]*name="{name}"', deal), name
+
+
+def test_a_pile_counted_while_editing_a_deal_goes_back_to_that_deal(client):
+    match_id = client.post("/api/v1/matches", json={"game": "contree", "players": {
+        "N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}}).json["id"]
+    deal_id = client.post(f"/api/v1/matches/{match_id}/deals", json={
+        "dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none", "card_points": {"B": 92},
+        "last_trick": "B", "belote": "B"}).json["deal"]["id"]
+    form = client.get(f"/matches/{match_id}/deals/{deal_id}/edit").get_data(as_text=True)
+    sent = client.post(f"/matches/{match_id}/deals/{deal_id}/edit",
+                       data={**form_fields(form), "bid": "110", "count": "bidder_points"})
+    page = client.get(sent.headers["Location"]).get_data(as_text=True)
+    html = client.post(sent.headers["Location"], data={**form_fields(page), "pile": "JH 9H AS 10S"}).get_data(
+        as_text=True)
+    assert f'action="/matches/{match_id}/deals/{deal_id}/edit"' in html
+    back = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', html))
+    edit = client.get(f"/matches/{match_id}/deals/{deal_id}/edit", query_string=back).get_data(as_text=True)
+    # J♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 = 55
+    assert checked(edit, "bid") == "110" and re.search(r'name="bidder_points"[^>]*value="55"', edit)
 
 
 def test_each_player_of_belote_for_three_counts_a_pile_into_the_deal(client):
@@ -156,7 +194,7 @@ def test_each_player_of_belote_for_three_counts_a_pile_into_the_deal(client):
         "P1": "Ann", "P2": "Bob", "P3": "Cy"}}).json["id"]
     form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
     for seat in ("P1", "P2", "P3"):
-        assert f"/referee/belote/count?match={match_id}&amp;field=points_{seat}" in form
+        assert f'name="count" value="points_{seat}"' in form
     html = answered(client, "belote", "count", query=f"?match={match_id}&field=points_P2",
                     pile="JH 9H AS", trump="H")
     assert 'name="out_of_play"' in html and "three to a trick, e.g. JH 9H AS" in html
@@ -211,7 +249,7 @@ def test_a_failing_claim_shows_the_defeating_line(client):
                     exact="y")
     assert "The claim fails" in html
     assert "Trick 1: N A♠, E 7♥, S 8♠, W 10♠; E wins" in html
-    assert re.search(r"<dt>E–W</dt><dd>35", html)
+    assert '<dt class="side">E–W</dt><dd>35' in html
 
 
 def test_a_claim_that_holds(client):
@@ -311,11 +349,13 @@ def test_a_claim_settled_in_time_is_answered_and_says_what_would_take_too_long(c
     assert "The claim fails" in html and '<ol class="line">' in html
     assert re.search(r"Each side&#39;s best (tricks and )?points from here would take too long to work out: "
                      r"ask again after a trick or two", html)
-    assert ("<dt>E–W</dt><dd>8 tricks</dd>" in html) == ("best points from here would take" in html)
+    assert ('<dt class="side">E–W</dt><dd>8 tricks</dd>' in html) == (
+        "best points from here would take" in html)
     monkeypatch.undo()  # in time: each side's best points and tricks
     html = answered(client, "contree", "claim", **FULL_DEAL, leader="N", claimant="N", claim="all", trump="H",
                     exact="y")
-    assert "<dt>N–S</dt><dd>0 · 0 tricks</dd>" in html and "<dt>E–W</dt><dd>162 · 8 tricks</dd>" in html
+    assert '<dt class="side">N–S</dt><dd>0 · 0 tricks</dd>' in html
+    assert '<dt class="side">E–W</dt><dd>162 · 8 tricks</dd>' in html
     assert "would take too long" not in html
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import games, store
 from scorekeeper.web import access
-from tests.helpers import csrf_token, form_fields
+from tests.helpers import csrf_token, form_fields, wait_for
 
 PASSWORD = "club-secret"
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
@@ -413,6 +413,16 @@ def test_the_printed_pairings_and_standings(app, organiser, cup, tmp_path):
         if "pairings" in url:  # who sits where: each pair with its seats
             assert re.search(r"(N–S Ann & Ben — E–W|N–S .+ — E–W Ann & Ben)", text), text
     assert organiser.client.get(f"/tournaments/{cup}/rounds/2/pairings.pdf").status_code == 404
+
+
+@pytest.mark.parametrize("kind", ["rounds/1/sheets", "booklet"])
+def test_a_tournaments_booklet_leads_back_to_the_tournament(organiser, cup, kind):
+    organiser.draw(cup)
+    response = organiser.post(f"/tournaments/{cup}/{kind}", {}, page=f"/tournaments/{cup}")
+    assert response.status_code == 302
+    html = wait_for(organiser.client, response.headers["Location"])
+    assert f'href="/tournaments/{cup}">Back to the tournament' in html
+    assert "Back to the matches" not in html
 
 
 CLUB_URLS = ["/players/{id}", "/tournaments/{id}", "/tournaments/{id}/standings", "/tournaments/{id}/standings.pdf",

@@ -58,7 +58,8 @@ TARGET_MIN, TARGET_MAX = 100, 100_000  # our bounds
 OPTIONS = (
     Option("target", TARGET, N_("Target"),
            N_("The first to reach this total wins; both past it: the higher total. Unless set, 1000, or 3000 "
-              "when sans atout or tout atout is allowed"), minimum=TARGET_MIN, maximum=TARGET_MAX),
+              "when sans atout or tout atout is allowed"), minimum=TARGET_MIN, maximum=TARGET_MAX,
+           follows=("sans_atout", "tout_atout")),
     Option("players", 4, N_("Players"),
            N_("4: two partnerships, N–S against E–W; 3: each plays for himself with 8 cards"),
            minimum=3, maximum=4),

@@ -83,10 +83,10 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                    for seat in table.seats]
         fields += [
             DealField("last_trick", "seat", N_("Last trick"), "result"),
-            DealField("capot", "choice", N_("Capot"), "result", required=False, default="",
-                      choices=(_NOBODY, *seats), help=N_("The player who took every trick, if one did")),
-            DealField("belote", "choice", N_("Belote"), "result", required=False, default="",
-                      choices=(_NOBODY, *seats), help=BELOTE_HELP),
+            DealField("capot", "seat", N_("Capot"), "result", required=False, default="",
+                      help=N_("The player who took every trick, if one did")),
+            DealField("belote", "seat", N_("Belote"), "result", required=False, default="",
+                      help=BELOTE_HELP),
         ]
     if jass.Contract.TOUT_ATOUT in allowed:
         names = _belotes_fields(table)

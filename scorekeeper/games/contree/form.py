@@ -45,7 +45,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         DealField("surcontre", "bool", N_("Surcontrée"), "contract", required=False, default=False,
                   help=N_("The bidders redoubled after the contre (×4)")),
         DealField("bidder_points", "int", N_("Bidding team's card points"), "result",
-                  help=N_("As counted in their tricks, without the 10 for the last trick"),
+                  help=N_("As counted in their tricks, without the 10 for the last trick; none to type for a "
+                          "capot"),
                   minimum=0, maximum=CARD_POINTS_TOTAL),
         DealField("defender_points", "int", N_("Defenders' card points"), "result", required=False,
                   help=N_("Optional: checked against the bidders' points (together 152)"),
@@ -95,6 +96,9 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     points = form_number(values, "bidder_points", N_("The bidding team's card points must be a number from "
                                                       "0 to %(total)d; got “%(value)s”"),
                          at_most=CARD_POINTS_TOTAL, total=CARD_POINTS_TOTAL)
+    capot = ticked(values, "capot")
+    if points is None and capot:  # every trick: every card point, nothing to count
+        points = CARD_POINTS_TOTAL
     if points is None:
         raise RuleViolation(N_("Type the bidding team's card points (0 to %(total)d)"), field="bidder_points",
                             total=CARD_POINTS_TOTAL)
@@ -106,7 +110,6 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
         raise RuleViolation(N_("%(bidders)d + %(defenders)d is not %(total)d: check both teams' card points"),
                             field="defender_points", bidders=points, defenders=defender_points,
                             total=CARD_POINTS_TOTAL)
-    capot = ticked(values, "capot")
     last_trick = _team_of_choice(values, "last_trick", team, N_("Say who took the last trick: the bidding "
                                                                 "team or the defenders"))
     if last_trick is None and not capot:

@@ -88,6 +88,12 @@ class Deal:
         return len(self.quint_tricks) + sum(self.plain.values())
 
     @property
+    def tricks_won(self) -> dict[str, int]:
+        """The tricks each team has won so far (the cachette is no trick)."""
+        return {team: self.plain[team] + sum(trick.winner == team and trick.trick_no <= TRICKS
+                                             for trick in self.quint_tricks) for team in TEAMS}
+
+    @property
     def last_quint_trick(self) -> int:
         return max((trick.trick_no for trick in self.quint_tricks), default=0)
 

@@ -232,7 +232,8 @@ def live_deal(query: Mapping[str, Any], options: Options) -> Ruling:
                                "[\"5H\"]}, ...]"), field="tricks")
     deal = read_declarations(query, in_play=True)
     played = play(deal, options, LIVE)
-    return Ruling({**played.answer, "tricks_played": deal.recorded}, played.lines)
+    return Ruling({**played.answer, "tricks_played": deal.recorded, "tricks_won": deal.tricks_won},
+                  played.lines)
 
 
 def _tricks(value: object) -> list[tuple[Card, ...]]:

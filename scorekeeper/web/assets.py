@@ -1,0 +1,62 @@
+"""Static files under fingerprinted addresses, kept by the phones for a year.
+
+``url_for('static', filename=...)`` adds ``?v=`` and the first characters of the file's SHA-256:
+a changed file has a new address, so the old one may be cached for good, and a phone at the table
+loads the style sheet and the scripts once instead of asking again on every page. An address
+without the file's current fingerprint is served as before (revalidated).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+
+FINGERPRINT_CHARS = 12
+CACHED_FOR = 365 * 24 * 3600  # a year: the address changes with the file
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(path: Path, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:FINGERPRINT_CHARS]
+
+
+def fingerprint(static_folder: str, filename: str) -> str | None:
+    """The fingerprint of a static file (read again once it changes), or None if there is no such file."""
+    root = Path(static_folder).resolve()
+    path = (root / filename).resolve()
+    if not path.is_relative_to(root) or not path.is_file():
+        return None
+    stat = path.stat()
+    return _digest(path, stat.st_mtime_ns, stat.st_size)
+
+
+def init_app(app: Flask) -> None:
+    """Fingerprint the static addresses the app writes, and cache those it is asked for."""
+
+    @app.url_defaults
+    def add_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            found = fingerprint(current_app.static_folder or "static", values["filename"])
+            if found:
+                values["v"] = found
+
+    @app.after_request  # (runs before the compressor's, registered earlier)
+    def cache_fingerprinted(response: Response) -> Response:
+        view_args = request.view_args or {}
+        if request.endpoint == "static" and response.status_code == 200:
+            # a few kB each: read whole, the compressor takes them as a page (as a stream it would
+            # leave the file open)
+            response.direct_passthrough = False
+            response.make_sequence()
+        if (request.endpoint == "static" and response.status_code in (200, 304)
+                and request.args.get("v") == fingerprint(current_app.static_folder or "static",
+                                                        view_args.get("filename", ""))):
+            response.cache_control.public = True
+            response.cache_control.max_age = CACHED_FOR
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+        return response
