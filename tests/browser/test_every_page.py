@@ -117,15 +117,14 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
     post(f"/tournaments/{tournament}/rounds", {}, f"/tournaments/{tournament}")
     with app.app_context():
         db = store.get_db()
-        table_tokens = [table.token for drawn in store.list_rounds(db, int(tournament))
-                        for table in drawn.tables]
+        tables = [table for drawn in store.list_rounds(db, int(tournament)) for table in drawn.tables]
+        table_tokens = [table.token for table in tables]
         job = store.create_print_job(db, token="b" * 32, kind="tournament",
-                                     params={"tournament": int(tournament)}, language="en", total=2, most=2,
-                                     alive_since="")
+                                     params={"tournament": int(tournament)}, language="en", total=2, most=2)
         store.update_print_job(db, job.token, status="done", done=2)
     return {"match_id": match_ids, "deal_id": deal_ids, "game": list(games.RULES),
             "tournament_id": [tournament], "number": ["1"], "player_id": player_ids[:1],
-            "token": [job.token, *table_tokens[:1]]}
+            "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)]}
 
 
 @pytest.fixture(scope="module")
