@@ -96,7 +96,14 @@ def _print_style(static: Path) -> tuple[CSS, FontConfiguration]:
         fonts = FontConfiguration()
         styles[static] = (CSS(filename=str(static / "css" / "print.css"), font_config=fonts,
                               url_fetcher=StaticOnlyFetcher(static)), fonts)
+        _render(_WARM_UP, static)  # the fonts found and loaded once, here: each child starts with them
     return styles[static]
+
+
+_WARM_UP = "<h1>Scorekeeper</h1><table><tr><td>Émile &amp; Zoë · 日本語</td><td>162</td></tr></table>"
+"""A page using the print style's fonts (the Japanese one too): rendered once by the thread that
+forks the renders, so that the font library's caches are filled before the fork (a child that
+found them empty loaded them again, for every part: twice the time of a sheet)."""
 
 
 def render_pdf(template: str, **context: object) -> bytes:
