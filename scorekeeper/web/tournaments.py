@@ -446,13 +446,19 @@ def add_entry(tournament_id: int):
     return _page(state, entry=form, status=422)
 
 
+def _state_of_entry(tournament_id: int, entry_id: int) -> State:
+    """The tournament's state, 404 unless ``entry_id`` is one of its entries."""
+    state = load_state(tournament_id)
+    if entry_id not in state.entries:
+        abort(404)
+    return state
+
+
 @bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
 @access.organiser_only
 def withdraw_entry(tournament_id: int, entry_id: int):
     """An entry leaves after the rounds drawn: it is drawn no more, its tables stand."""
-    state = load_state(tournament_id)
-    if entry_id not in state.entries:
-        abort(404)
+    state = _state_of_entry(tournament_id, entry_id)
     asked = ask_first(_("Withdraw %(name)s? They are drawn no more; the tables they played stand.",
                         name=state.entry_name(entry_id)), _("Withdraw %(name)s", name=state.entry_name(entry_id)),
                       url_for("tournaments.tournament", tournament_id=tournament_id, _anchor="entries"))
@@ -472,9 +478,7 @@ def withdraw_entry(tournament_id: int, entry_id: int):
 @access.organiser_only
 def replace_player(tournament_id: int, entry_id: int):
     """A player of an entry is replaced for the rest of the tournament (a substitute)."""
-    state = load_state(tournament_id)
-    if entry_id not in state.entries:
-        abort(404)
+    state = _state_of_entry(tournament_id, entry_id)
     form = _replace_form(state, entry_id)
     if not form.validate_on_submit():
         flash(_("Choose who leaves and who takes their place."), "error")
@@ -499,8 +503,7 @@ def _replace_form(state: State, entry_id: int) -> FlaskForm:
 @access.organiser_only
 def remove_entry(tournament_id: int, entry_id: int):
     """Remove an entry before the first round."""
-    if entry_id not in load_state(tournament_id).entries:
-        abort(404)
+    _state_of_entry(tournament_id, entry_id)
     try:
         store.remove_entry(store.get_db(), tournament_id, entry_id)
     except RuleViolation as err:
