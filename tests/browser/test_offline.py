@@ -46,6 +46,18 @@ def settled(page) -> None:
     raise AssertionError("the deals never left the phone")
 
 
+def go(page, url: str) -> None:
+    """Open ``url``, though the page may still be moving on by itself (to a fresh form once its
+    waiting deals are sent): a navigation it interrupts is simply asked again."""
+    for _ in range(10):
+        try:
+            page.goto(url)
+            return
+        except Error:
+            page.wait_for_load_state()
+    page.goto(url)
+
+
 def pick(page, name: str, value: str) -> None:
     """Tap the chip (its label), as a thumb does: never through the sticky buttons over it."""
     page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])').click()
@@ -78,7 +90,7 @@ def test_two_deals_saved_offline_are_sent_once_each_when_the_network_is_back(liv
     settled(page)
     match_id = sheet.rsplit("/", 1)[1]
     assert len(deals(live_url, match_id)) == 2
-    page.goto(sheet)
+    go(page, sheet)
     page.reload()  # once more: nothing is sent twice
     settled(page)
     assert len(deals(live_url, match_id)) == 2
