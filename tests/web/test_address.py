@@ -15,7 +15,7 @@ from scorekeeper.serving import where_phones_go
 from scorekeeper.web.address import read_public_url
 from tests.helpers import csrf_token
 from tests.helpers import wait_for
-from tests.web.test_tournaments import Organiser, cup, organiser  # noqa: F401  (cup, organiser: fixtures)
+from tests.web.test_tournaments import PASSWORD, Organiser, cup, organiser  # noqa: F401  (cup, organiser: fixtures)
 
 PUBLIC = "http://192.168.1.20:8000"
 
@@ -69,10 +69,14 @@ class OpenedAs(FlaskClient):
 
 
 def desk(app, host: str) -> Organiser:
-    """The organiser's browser, having opened the app as ``host``."""
+    """The organiser's browser, having opened the app as ``host`` and logged in (the password the
+    ``organiser`` fixture set: setting it again would end the other sessions)."""
     client = OpenedAs(app, app.response_class, use_cookies=True)
     client.host = host
-    return Organiser(app, client)
+    at_desk = Organiser.__new__(Organiser)
+    at_desk.app, at_desk.client = app, client
+    at_desk.post("/organiser/login", {"password": PASSWORD}, page="/organiser/login")
+    return at_desk
 
 
 def test_the_tables_links_and_their_qr_pages_carry_the_public_address(app, organiser, cup):
