@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import lan, store
@@ -44,8 +44,11 @@ def read_public_url(raw: str) -> str:
 
 
 def public_base() -> str:
-    """The public address in force, or "" (links then use the address of the page)."""
-    return store.get_setting(store.get_db(), SETTING) or current_app.config.get("PUBLIC_URL") or ""
+    """The public address in force, or "" (links then use the address of the page); read once a
+    request, however many links the page draws."""
+    if "public_base" not in g:
+        g.public_base = store.get_setting(store.get_db(), SETTING) or current_app.config.get("PUBLIC_URL") or ""
+    return str(g.public_base)
 
 
 def external_url(endpoint: str, **values: Any) -> str:

@@ -401,7 +401,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
         swap = swap_form([(e, state.entry_name(e)) for e in in_round])
     return render_template(
         "tournaments/tournament.html", state=state, rules=state.rules, size=size,
-        entry_form=entry or entry_form([p for p in store.list_players(db) if p.id not in entered], size),
+        entry_form=entry or entry_form([p for p in state.players.values() if p.id not in entered], size),
         swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
         late_said=_(evening.LATE_ROUNDS[state.tournament.late_rounds]),
         replace_forms={entry_id: _replace_form(state, entry_id) for entry_id, entry in state.entries.items()
@@ -409,7 +409,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
         can_enter=len(state.rounds) < state.tournament.rounds,
         apart=[(apart_id, state.players[a].name, state.players[b].name)
                for apart_id, a, b in store.list_apart(db, state.tournament.id)],
-        apart_form=apart_form(store.list_players(db)),
+        apart_form=apart_form(list(state.players.values())),
         format_label=FORMAT_LABELS[state.tournament.format],
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
@@ -495,7 +495,7 @@ def replace_player(tournament_id: int, entry_id: int):
 
 def _replace_form(state: State, entry_id: int) -> FlaskForm:
     entered = {p for e in state.entries.values() for p in e.players}
-    return replace_form([p for p in store.list_players(store.get_db()) if p.id not in entered],
+    return replace_form([p for p in state.players.values() if p.id not in entered],
                         [state.players[p] for p in state.entries[entry_id].players])
 
 
