@@ -1,0 +1,139 @@
+"""The state of a tournament as every page derives it from the tables' sheets: its entries,
+rounds, tables and standings, and where each player sits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort
+
+from ... import evening, games, pairings, store
+from ...games.base import GameRules, MatchResult
+from ..sheets import scored_sheet, side_names
+
+bp = Blueprint("tournaments", __name__)
+
+
+def formats(rules: GameRules, options: Mapping[str, Any]) -> list[str]:
+    """The formats the game's table allows: side against side needs two sides; rotating
+    partners need four seats."""
+    table = rules.table(options)
+    found = []
+    if len(table.sides) == 2 and len(table.seats) in (2, 4):
+        found.append("pairs")
+    if len(table.seats) == 4:
+        found.append("individual")
+    return found
+
+
+def seats_per_entry(tournament: store.Tournament, rules: GameRules) -> int:
+    """Players in one entry: a pair (two of four seats), a single player otherwise."""
+    seats = rules.table(tournament.options).seats
+    return len(seats) // 2 if tournament.format == "pairs" else 1
+
+
+def seating(tournament: store.Tournament, rules: GameRules, sides: Sequence[Sequence[int]],
+            entries: Mapping[int, store.Entry]) -> dict[str, int]:
+    """Seat -> player id for a table's sides: a pair sits N+S or E+W (one player each side at a
+    two-seat table); individual partners sit across (the first side N+S)."""
+    seats = rules.table(tournament.options).seats
+    if tournament.format == "pairs":
+        players = [p for side in sides for p in entries[side[0]].players]
+        order = (seats[0], seats[2], seats[1], seats[3]) if len(seats) == 4 else seats
+    else:
+        (a, c), (b, d) = sides
+        players = [entries[e].players[0] for e in (a, c, b, d)]
+        order = (seats[0], seats[2], seats[1], seats[3])
+    return dict(zip(order, players, strict=True))
+
+
+def names_of(seated: Mapping[str, int], players: Mapping[int, store.Player]) -> dict[str, str]:
+    return {seat: players[player_id].name for seat, player_id in seated.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table as the organiser and the standings see it."""
+
+    table: store.TableRow
+    match: store.Match
+    deals: int
+    result: MatchResult | None
+    outcome: pairings.Result | None
+
+    def seated(self, rules: GameRules) -> list[tuple[str, str]]:
+        """Where each side of the table sits, with its players, as its match seats them:
+        ``("N–S", "Ann & Ben")``."""
+        table = rules.table(self.match.options)
+        names = side_names(rules, table, self.match.players)
+        return [(rules.side_label(side), names[side]) for side in table.sides]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything derived about a tournament: its entries, rounds, tables and standings."""
+
+    tournament: store.Tournament
+    rules: GameRules
+    entries: dict[int, store.Entry]
+    players: dict[int, store.Player]
+    rounds: list[store.RoundRow]
+    tables: dict[int, list[TableView]]  # round number -> its tables
+    standings: list[pairings.Standing]
+
+    def entry_name(self, entry_id: int) -> str:
+        return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
+
+    def names(self, entry_ids: Sequence[int], separator: str = " & ") -> str:
+        """Several entries by name: a side of partners, or those sitting out."""
+        return separator.join(self.entry_name(e) for e in entry_ids)
+
+    def round_finished(self, number: int) -> bool:
+        return all(view.result is not None for view in self.tables.get(number, []))
+
+    def round_begun(self, number: int) -> bool:
+        return any(view.deals for view in self.tables.get(number, []))
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) >= self.tournament.rounds and self.round_finished(len(self.rounds))
+
+
+def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mapping[str, int],
+             entry_of: Mapping[int, int], totals: Mapping[str, int], result: MatchResult) -> pairings.Result:
+    """A finished table as the standings count it: each game side's entries and points."""
+    table = state_rules.table(tournament.options)
+    sides = [tuple(dict.fromkeys(entry_of[seated[seat]] for seat in table.seats
+                                 if state_rules.side_of(seat) == side)) for side in table.sides]
+    winner = None if result.winner is None else list(table.sides).index(result.winner)
+    return pairings.Result(tuple(sides), tuple(totals[side] for side in table.sides), winner)
+
+
+def load_state(tournament_id: int) -> State:
+    """The tournament and all that follows from its tables' sheets (404 if there is none)."""
+    db = store.get_db()
+    try:
+        tournament = store.get_tournament(db, tournament_id)
+    except store.NotFound:
+        abort(404)
+    rules = games.get_rules(tournament.game)
+    entries = {e.id: e for e in store.list_entries(db, tournament_id)}
+    players = {p.id: p for p in store.list_players(db)}
+    entry_of = {p: e.id for e in entries.values() for p in e.players}
+    rounds = store.list_rounds(db, tournament_id)
+    tables: dict[int, list[TableView]] = {}
+    for round_row in rounds:
+        for table in round_row.tables:
+            match = store.get_match(db, table.match_id)
+            deals = store.list_deals(db, table.match_id)
+            sheet = scored_sheet(match, rules, deals)
+            seated = seating(tournament, rules, table.sides, entries)
+            outcome = (_outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result)
+                       if sheet.result is not None else None)
+            tables.setdefault(round_row.number, []).append(TableView(table, match, len(deals), sheet.result, outcome))
+    results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
+    byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
+    return State(tournament, rules, entries, players, rounds, tables,
+                 pairings.standings(entries, results, byes, tournament.ranking))

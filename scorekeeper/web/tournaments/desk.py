@@ -1,0 +1,131 @@
+"""The organiser's desk: logging in, the list of tournaments, a new tournament and its page."""
+
+from __future__ import annotations
+
+import math
+import secrets
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_wtf import FlaskForm
+
+from ... import evening, games, pairings, store
+from ...errors import N_, RuleViolation
+from .. import access
+from ..forms import (
+    FORMAT_LABELS,
+    EngineForm,
+    LoginForm,
+    apart_form,
+    entry_form,
+    match_options,
+    replace_form,
+    swap_form,
+    tournament_form,
+)
+from ..matches import options_from
+from ..safety import local_target
+from .core import State, bp, formats, load_state, seats_per_entry
+
+
+@bp.route("/organiser/login", methods=("GET", "POST"))
+def login():
+    """The organiser's password opens the club's pages for this browser."""
+    form = LoginForm()
+    wait = access.login_wait() if request.method == "POST" else 0
+    if wait:
+        form.form_errors.append(ngettext("Too many wrong passwords: try again in %(num)d minute.",
+                                         "Too many wrong passwords: try again in %(num)d minutes.",
+                                         math.ceil(wait / 60)))
+        return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), \
+            429, {"Retry-After": str(wait)}
+    if form.validate_on_submit():
+        if access.log_in(form.password.data or ""):
+            return redirect(local_target(request.args.get("next"), url_for("tournaments.index")))
+        form.password.errors = [*form.password.errors, _("That is not the organiser's password.")]
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/login.html", form=form, password_set=access.password_is_set()), status
+
+
+@bp.post("/organiser/logout")
+def logout():
+    """Close the organiser's session on this browser."""
+    access.log_out()  # the CSRF token was checked before the view (CSRFProtect)
+    return redirect(url_for("main.index"))
+
+
+@bp.get("/tournaments")
+@access.organiser_only
+def index():
+    """The tournaments, and the games one can start one of."""
+    startable = [rules for rules in games.RULES.values() if formats(rules, rules.resolve_options())]
+    return render_template("tournaments/index.html", tournaments=store.list_tournaments(store.get_db()),
+                           games=startable, game_names={key: rules.name for key, rules in games.RULES.items()})
+
+
+@bp.route("/tournaments/new/<game>", methods=("GET", "POST"))
+@access.organiser_only
+def new(game: str):
+    """Start a tournament of ``game``: format, rounds, deals per round, ranking, house rules."""
+    rules = games.RULES.get(game) or abort(404)
+    shown = options_from(rules, request.args)
+    allowed = formats(rules, shown) or abort(404)
+    form = tournament_form(rules, options_from(rules, request.form) if request.method == "POST" else shown,
+                           allowed, pairings.RANKINGS, evening.LATE_ROUNDS)
+    if form.validate_on_submit():
+        try:
+            options = rules.resolve_options(match_options(form, shown, ()))
+            if form.format.data not in formats(rules, options):
+                raise RuleViolation(N_("This format needs four players at a table"), field="format")
+            if not form.deals.data and options.get("agreed_deals") == 0:  # RULES.md §7 item 14: no end
+                raise RuleViolation(N_("%(game)s has no end of its own: give the number of deals a round"),
+                                    field="deals", game=rules.name)
+        except RuleViolation as err:
+            form.attach(err)
+        else:
+            tournament_id = store.create_tournament(
+                store.get_db(), name=form.name.data.strip(), game=rules.key, options=options,
+                format=form.format.data, rounds=form.rounds.data, deals=form.deals.data,
+                ranking=form.ranking.data, seed=secrets.randbelow(2**31), late_rounds=form.late_rounds.data)
+            return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("tournaments/new.html", form=form, rules=rules), status
+
+
+def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
+    db = store.get_db()
+    size = seats_per_entry(state.tournament, state.rules)
+    entered = {p for e in state.entries.values() for p in e.players}
+    current = len(state.rounds)
+    swap = None
+    if current and not state.round_begun(current):
+        in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
+        swap = swap_form([(e, state.entry_name(e)) for e in in_round])
+    return render_template(
+        "tournaments/tournament.html", state=state, rules=state.rules, size=size,
+        entry_form=entry or entry_form([p for p in state.players.values() if p.id not in entered], size),
+        swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
+        late_said=_(evening.LATE_ROUNDS[state.tournament.late_rounds]),
+        replace_forms={entry_id: _replace_form(state, entry_id) for entry_id, entry in state.entries.items()
+                       if entry.withdrawn is None},
+        can_enter=len(state.rounds) < state.tournament.rounds,
+        apart=[(apart_id, state.players[a].name, state.players[b].name)
+               for apart_id, a, b in store.list_apart(db, state.tournament.id)],
+        apart_form=apart_form(list(state.players.values())),
+        format_label=FORMAT_LABELS[state.tournament.format],
+        can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
+        and (not state.rounds or state.round_finished(current))), status
+
+
+def _replace_form(state: State, entry_id: int) -> FlaskForm:
+    entered = {p for e in state.entries.values() for p in e.players}
+    return replace_form([p for p in state.players.values() if p.id not in entered],
+                        [state.players[p] for p in state.entries[entry_id].players])
+
+
+@bp.get("/tournaments/<int:tournament_id>")
+@access.organiser_only
+def tournament(tournament_id: int):
+    """The organiser's desk: entries, rounds, tables and their links, standings."""
+    return _page(load_state(tournament_id))
