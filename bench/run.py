@@ -514,7 +514,7 @@ def _show(value: object) -> str:
 
 
 def table(results: Iterable[Measure]) -> str:
-    """The results as a Markdown table (the README's Performance section shows it)."""
+    """The results as a Markdown table (docs/performance.md keeps the runs)."""
     columns = ("name", "value", "unit", "baseline", "ratio", "target", "met")
     rows = [[_show(r.get(c)) for c in columns] for r in results]
     widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(columns)]
