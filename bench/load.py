@@ -82,12 +82,22 @@ def percentile(values: Sequence[float], p: float) -> float:
 class Client:
     """One phone: a keep-alive connection and, for forms, a session cookie."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, *, browser: bool = False) -> None:
         self.port = port
         self.conn = http.client.HTTPConnection(HOST, port, timeout=15)
         self.cookie = ""
+        self.browser = browser  # keeps the latest session cookie, and reopens a connection the server closed
 
     def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+        if not self.browser:
+            return self._request(method, path, body)
+        try:
+            return self._request(method, path, body)
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # an idle keep-alive connection the server closed: a browser sends again on a new one
+            return self._request(method, path, body)
+
+    def _request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
         headers = {"Cookie": self.cookie} if self.cookie else {}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -99,7 +109,7 @@ class Client:
             self.conn.close()
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=15)
             raise
-        if not self.cookie and (set_cookie := response.getheader("Set-Cookie")):
+        if (self.browser or not self.cookie) and (set_cookie := response.getheader("Set-Cookie")):
             # Keep the session that carries the CSRF secret; the flash each save adds is
             # not kept (a browser would show it on the sheet it is redirected to).
             self.cookie = set_cookie.split(";", 1)[0]
