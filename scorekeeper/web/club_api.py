@@ -175,8 +175,8 @@ def get_tournament(tournament_id: int):
 @bp.post("/tournaments/<int:tournament_id>/entries")
 def add_entry(tournament_id: int):
     """Register an entry (after round 1 too: it joins from the next round)."""
-    state = load_state(tournament_id)
     body = _body()
+    state = load_state(tournament_id)
     _only(body, frozenset({"players"}))
     players = body.get("players")
     if not isinstance(players, list) or not players or \
@@ -196,8 +196,8 @@ def _entry_of(tournament_id: int, entry_id: int) -> State:
 @bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/withdraw")
 def withdraw_entry(tournament_id: int, entry_id: int):
     """An entry leaves: drawn no more, the tables it played stand. The body: ``{}``."""
-    _entry_of(tournament_id, entry_id)
     _only(_body(), frozenset())
+    _entry_of(tournament_id, entry_id)
     store.withdraw_entry(store.get_db(), tournament_id, entry_id)
     return jsonify(_entry_json(load_state(tournament_id), entry_id))
 
@@ -205,8 +205,8 @@ def withdraw_entry(tournament_id: int, entry_id: int):
 @bp.post("/tournaments/<int:tournament_id>/entries/<int:entry_id>/replace")
 def replace_player(tournament_id: int, entry_id: int):
     """A player of the entry is replaced by another of the club's for the rest of the tournament."""
-    state = _entry_of(tournament_id, entry_id)
     body = _body()
+    state = _entry_of(tournament_id, entry_id)
     _only(body, frozenset({"leaving", "coming"}))
     leaving, coming = _id(body, "leaving"), _id(body, "coming")
     if coming not in state.players:
@@ -243,9 +243,8 @@ def list_rounds(tournament_id: int):
 @bp.post("/tournaments/<int:tournament_id>/rounds")
 def draw(tournament_id: int):
     """Draw the next round (as the page's "Draw round N"). The body: ``{}``."""
-    state = load_state(tournament_id)
     _only(_body(), frozenset())
-    drawn = draw_next(state)
+    drawn = draw_next(load_state(tournament_id))
     state = load_state(tournament_id)
     return jsonify(**_round_json(state, state.rounds[drawn.number - 1]), not_kept_apart=[
         [state.entry_name(e) for e in sorted(pair)] for pair in drawn.broken_apart]), 201
@@ -300,8 +299,8 @@ def _prize(at: int, raw: object) -> prizes.Prize:
 @bp.put("/tournaments/<int:tournament_id>/prizes")
 def put_prizes(tournament_id: int):
     """Replace the whole prize list: ``{"prizes": [{"kind": "place"|"category", "category", "gift"}, ...]}``."""
-    load_state(tournament_id)
     body = _body()
+    load_state(tournament_id)
     _only(body, frozenset({"prizes"}))
     listed = body.get("prizes")
     if not isinstance(listed, list):
@@ -313,8 +312,8 @@ def put_prizes(tournament_id: int):
 @bp.put("/tournaments/<int:tournament_id>/players/<int:player_id>/tags")
 def put_tags(tournament_id: int, player_id: int):
     """Replace the categories an entered player is tagged with: ``{"tags": ["Best newcomer"]}``."""
-    load_state(tournament_id)
     body = _body()
+    load_state(tournament_id)
     _only(body, frozenset({"tags"}))
     tags = body.get("tags")
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags) or len(tags) > prizes.MOST_PRIZES:
