@@ -61,7 +61,7 @@ def check_prize(prize: Prize) -> Prize:
         raise RuleViolation(N_("kind must be “place” or “category”"), field="kind")
     category, gift = prize.category.strip(), prize.gift.strip()
     if prize.kind == "category" and not category:
-        raise RuleViolation(N_("A category prize needs the category's name (best newcomer, best lady…)"),
+        raise RuleViolation(N_("A category prize needs the category’s name (best newcomer, best lady…)"),
                             field="category")
     if prize.kind == "place" and category:
         raise RuleViolation(N_("A place prize has no category: choose the kind “category”"), field="category")
