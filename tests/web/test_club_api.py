@@ -3,6 +3,9 @@ evening played through it from the first entry to the prize list."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from scorekeeper import cli, store
@@ -244,3 +247,34 @@ def test_an_evening_played_through_the_api(client, desk):
     assert [p["id"] for p in awarded["awards"][2]["players"]] == [players_of[third_entry["entry"]][1]]
     assert awarded["awards"][2]["gift"] == "A book"
     assert desk.call("GET", f"/tournaments/{cup}/prizes") == awarded
+
+
+def documented_calls() -> list[tuple[str, str, dict | None, object]]:
+    """docs/api.md's examples of the organiser's API in order: (method, path, JSON body or None,
+    the documented answer or None)."""
+    from tests.test_docs import DOCS
+
+    text = (DOCS / "api.md").read_text().split("## The organiser's API", 1)[1]
+    blocks = re.findall(r"```(http|json)\n(.*?)```", text, re.DOTALL)
+    calls = []
+    for at, (kind, block) in enumerate(blocks):
+        if kind == "http":
+            head, _, body = block.partition("\n\n")
+            method, path = head.split("\n", 1)[0].split()
+            answer = json.loads(blocks[at + 1][1]) if at + 1 < len(blocks) and blocks[at + 1][0] == "json" else None
+            calls.append((method, path, json.loads(body) if body.strip() else None, answer))
+    return calls
+
+
+def test_the_documented_examples_answer_as_documented(desk):
+    """Each example of docs/api.md's organiser section, run in order on a club of four players."""
+    from tests.test_docs import _as_documented
+
+    desk.players(NAMES[:4])
+    calls = documented_calls()
+    assert len(calls) == 15
+    for method, path, body, answer in calls:
+        got = desk.call(method, path.removeprefix("/api/v1"), body, 201 if method == "POST" and (
+            path.endswith(("/players", "/tournaments", "/entries", "/rounds"))) else 200)
+        if answer is not None:
+            _as_documented(got, answer, path)
