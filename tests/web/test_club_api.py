@@ -278,3 +278,20 @@ def test_the_documented_examples_answer_as_documented(desk):
             path.endswith(("/players", "/tournaments", "/entries", "/rounds"))) else 200)
         if answer is not None:
             _as_documented(got, answer, path)
+
+
+def test_the_openapi_part_describes_exactly_the_blueprint_s_routes():
+    """scorekeeper/web/openapi/club.json: valid JSON; its paths and methods are this blueprint's
+    routes and nothing else; every reference is to its own components or base.json's Error."""
+    from pathlib import Path
+
+    import scorekeeper.web
+
+    part = json.loads((Path(scorekeeper.web.__file__).parent / "openapi" / "club.json").read_text())
+    described = {(re.sub(r"\{(\w+)\}", r"<int:\1>", path), method.upper())
+                 for path, item in part["paths"].items() for method in item}
+    assert described == set(ROUTES)
+    known = {f"#/components/{kind}/{name}" for kind, named in part["components"].items() for name in named}
+    refs = set(re.findall(r'"\$ref": "([^"]+)"', json.dumps(part)))
+    assert refs - known == {"#/components/schemas/Error"}
+    assert all(op["security"] == [{"organiserBearer": []}] for item in part["paths"].values() for op in item.values())
