@@ -53,7 +53,7 @@ def test_the_prize_list_is_edited_tagged_shown_and_printed(app, client, tmp_path
                           page=page).status_code == 302
     html = client.get(page).get_data(as_text=True)
     assert f"{newcomer}: Best newcomer" in section(html)
-    awards = html.split('class="sheet awards"', 1)[1].split("</table>", 1)[0]
+    awards = html.split('class="sheet standings awards"', 1)[1].split("</table>", 1)[0]
     assert re.search(rf"Place 1.*A ham.*{first.replace(' & ', ' &amp; ')}", awards, re.DOTALL)
     assert re.search(rf"Best newcomer.*A book.*{newcomer}", awards, re.DOTALL)
     printed = pdf_text(client.get(f"{page}/standings.pdf").data, tmp_path)
