@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import cli, store
+from scorekeeper import cli, create_app, store
 from scorekeeper.web import access
 from scorekeeper.web.club_api import bp
 
@@ -59,8 +59,7 @@ def world(desk: Desk) -> dict[str, int]:
     return {"tournament_id": cup, "entry_id": entries[0], "player_id": ids[0], "spare": ids[9]}
 
 
-ROUTES = sorted((rule.rule, method) for rule in __import__("scorekeeper").create_app(
-    {"SECRET_KEY": "x", "DATABASE": "unused.sqlite"}).url_map.iter_rules()
+ROUTES = sorted((rule.rule, method) for rule in create_app({"SECRET_KEY": "x", "DATABASE": "unused.sqlite"}).url_map.iter_rules()
     if rule.endpoint.startswith(f"{bp.name}.") for method in rule.methods - {"HEAD", "OPTIONS"})
 
 
