@@ -12,6 +12,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import store
+from .store import security
 
 
 @click.command("init-db")
@@ -104,8 +105,42 @@ def set_organiser_password_command(password_file) -> None:
     click.echo("The organiser password is set; log in at /organiser/login.")
 
 
+@click.command("organiser-token")
+@click.option("--label", default="", help="A note to tell the token apart in --list (the script that uses it).")
+@click.option("--list", "listing", is_flag=True, help="List the tokens made (id, label, made, revoked) instead.")
+@click.option("--revoke", type=int, metavar="ID", help="Revoke the token of this id (see --list) instead.")
+@with_appcontext
+def organiser_token_command(label: str, listing: bool, revoke: int | None) -> None:
+    """Print a new organiser API token (sent as "Authorization: Bearer <token>"); only its hash is kept."""
+    from .web import access
+
+    if listing and revoke is not None:
+        raise click.ClickException("give --list or --revoke, not both")
+    if len(label) > access.DEVICE_LABEL_MAX * 2:
+        raise click.ClickException(f"the label is at most {access.DEVICE_LABEL_MAX * 2} characters")
+    db = store.connect(current_app.config["DATABASE"])
+    try:
+        if listing:
+            for token in security.list_organiser_tokens(db):
+                state = f"revoked {token.revoked}" if token.revoked else "valid"
+                click.echo(f"{token.id}\t{token.label or '-'}\tmade {token.created}\t{state}")
+        elif revoke is not None:
+            if not security.revoke_organiser_token(db, revoke):
+                raise click.ClickException(f"no valid token has the id {revoke} (see --list)")
+            click.echo(f"Token {revoke} is revoked: calls carrying it are refused from now on.")
+        else:
+            token_id, token = access.new_organiser_token(db, label.strip())
+            click.echo(token)
+            click.echo(f"(token {token_id}: shown once, only its hash is kept; send it as "
+                       "\"Authorization: Bearer <token>\"; revoke it with --revoke "
+                       f"{token_id})", err=True)
+    finally:
+        db.close()
+
+
 def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(init_db_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(set_organiser_password_command)
+    app.cli.add_command(organiser_token_command)

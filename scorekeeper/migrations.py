@@ -126,3 +126,26 @@ def create_deal_events(db: Database) -> None:
     )
     db["deal_events"].create_index(["match_id", "id"])
     db["deal_events"].create_index(["deal_id"])
+
+
+@migrations()
+def create_organiser_tokens(db: Database) -> None:
+    """The organiser's API tokens (``flask organiser-token``): only a hash of each is kept; a
+    revoked one keeps its row (``revoked``: when), so the list says what it was."""
+    db["organiser_tokens"].create({"id": int, "label": str, "digest": str, "created": str, "revoked": str},
+                                  pk="id", not_null={"label", "digest", "created"}, defaults={"label": ""},
+                                  strict=True)
+    db["organiser_tokens"].create_index(["digest"], unique=True)
+
+
+@migrations()
+def create_prizes(db: Database) -> None:
+    """A tournament's prize list (places and categories, in the list's order) and the categories
+    its players are tagged with (scorekeeper.prizes)."""
+    db["prizes"].create({"id": int, "tournament_id": int, "position": int, "kind": str, "category": str,
+                         "gift": str}, pk="id", foreign_keys=[("tournament_id", "tournaments", "id")],
+                        not_null={"tournament_id", "position", "kind", "category", "gift"},
+                        defaults={"category": "", "gift": ""}, strict=True)
+    db["prize_tags"].create({"id": int, "tournament_id": int, "player_id": int, "category": str}, pk="id",
+                            foreign_keys=[("tournament_id", "tournaments", "id"), ("player_id", "players", "id")],
+                            not_null={"tournament_id", "player_id", "category"}, strict=True)

@@ -25,6 +25,7 @@ import pytest
 from markupsafe import escape
 
 from scorekeeper import create_app, store
+from scorekeeper.web import access
 from tests.helpers import csrf_token
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -39,7 +40,8 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "hand_N": "AS", "hand_E": "7H", "hand_S": "7S 8S", "hand_W": "10S 8D", "leader": "N", "claimant": "N",
              "claim": "all", "sheet": "1"}
 CSRF_PAGE = "Your form had gone stale"
-CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1}
+CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1,
+            "prize_id": 1, "tag_id": 1}
 
 
 def _rules():
@@ -59,11 +61,14 @@ PAGES = [pytest.param(rule.rule, id=rule.rule) for rule in ROUTES
 
 @pytest.fixture
 def world(app, client):
-    """A match with two deals; the values every route argument takes."""
+    """A match with two deals; the values every route argument takes; ``bearer``: the headers of
+    an organiser's API call (the organiser's routes check their bodies too)."""
+    with app.app_context():
+        bearer = {"Authorization": f"Bearer {access.new_organiser_token(store.get_db())[1]}"}
     match_id = client.post("/api/v1/matches", json={"game": "contree", "players": PLAYERS}).json["id"]
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
     return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "ja",
-            "token": "no-such-booklet", **CLUB_IDS}
+            "token": "no-such-booklet", **CLUB_IDS, "bearer": bearer}
 
 
 def url(rule: str, values: dict) -> str:
@@ -134,7 +139,7 @@ def test_every_api_write_refuses_a_body_that_is_not_json(app, client, world, rul
     options = dict(CROSS_SITE_BODIES[kind])
     if kind == "multipart":
         options["data"] = {"game": "contree", "file": (io.BytesIO(b'{"game": "contree"}'), "x.json")}
-    response = client.open(url(rule, world), method=method, **options)
+    response = client.open(url(rule, world), method=method, headers=world["bearer"], **options)
     assert response.status_code == 400
     assert response.json["error"]["message"] == "Send a JSON body with Content-Type: application/json."
     assert snapshot(app) == before
@@ -143,7 +148,7 @@ def test_every_api_write_refuses_a_body_that_is_not_json(app, client, world, rul
 @pytest.mark.parametrize(("rule", "method"), API_WRITES)
 def test_every_api_write_takes_json(app, client, world, rule, method):
     """The control: a JSON body gets past the content-type rule."""
-    response = client.open(url(rule, world), method=method, json={})
+    response = client.open(url(rule, world), method=method, json={}, headers=world["bearer"])
     assert response.status_code < 500
     assert "Content-Type" not in (response.json or {}).get("error", {}).get("message", "")
 

@@ -2,7 +2,7 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; every change of a deal in :mod:`.events`, and what the history gives
+printed in :mod:`.prints`; prize lists in :mod:`.prizes`; every change of a deal in :mod:`.events`, and what the history gives
 back in :mod:`.history`. The rest of the app calls them as ``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
@@ -78,5 +78,17 @@ from .matches import (  # noqa: F401  (re-exported)
     record_live_deal,
     undo_last_deal,
     update_deal,
+)
+from .prizes import (  # noqa: F401  (re-exported)
+    PrizeRow,
+    Tag,
+    add_prize,
+    list_prizes,
+    list_tags,
+    remove_prize,
+    set_player_tags,
+    set_prizes,
+    tag_player,
+    untag,
 )
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

@@ -111,6 +111,7 @@ def remove_player(db: Database, player_id: int) -> None:
         if _tournaments_entered(db, player_id):
             raise RuleViolation(N_("%(name)s has played in a tournament: merge them into another player instead"),
                                 field="player", name=player.name)
+        db.execute("delete from prize_tags where player_id = ?", [player_id])  # tagged, then their entry removed
         db.execute("delete from players where id = ?", [player_id])
 
 
@@ -134,6 +135,7 @@ def merge_players(db: Database, source_id: int, target_id: int) -> None:
             if source_id in players:
                 db.execute("update entries set players = ? where id = ?",
                            [json.dumps([target_id if p == source_id else p for p in players]), row["id"]])
+        db.execute("update prize_tags set player_id = ? where player_id = ?", [target_id, source_id])
         db.execute("delete from players where id = ?", [source_id])
 
 

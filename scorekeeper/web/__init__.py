@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import address, api, assets, club_files, history, live, main, matches, prints, referee, safety, tournaments
+from . import address, api, assets, club_api, club_files, history, live, main, matches, prints, referee, safety, tournaments
 from .forms import refused, seat_text
 
 
@@ -44,8 +44,10 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(club_files.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(club_api.bp)
     app.register_blueprint(address.bp)
     csrf.exempt(api.bp)
+    csrf.exempt(club_api.bp)
     assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())

@@ -13,11 +13,16 @@ open to the organiser and to a phone that opened the table's link: the link's to
 in the signed session cookie and checked against the table's current token on every
 request, so a revoked link stops working at once. An API client sends the token in the
 ``X-Table-Token`` header instead.
+
+A script acts as the organiser with a token that ``flask organiser-token`` prints, sent as
+``Authorization: Bearer <token>``: only its hash is kept, every kept hash is compared in
+constant time, and revoking it (``flask organiser-token --revoke ID``) stops it at once.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import hmac
 import math
 import secrets
@@ -25,7 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import abort, g, jsonify, redirect, request, session, url_for
+from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import store
@@ -39,6 +45,46 @@ LOGIN_TRIES_OVERALL = 30  # wrong passwords from all addresses within the window
 DEVICE_COOKIE = "device"  # the short name a casual phone chose for itself (the history says it)
 DEVICE_HEADER = "X-Device-Label"  # the same, for an API client
 DEVICE_LABEL_MAX = 24
+BEARER_MAX = 200  # characters of an Authorization header looked at (a token is 43)
+
+
+def token_digest(token: str) -> str:
+    """What is kept of an organiser token: its SHA-256 (a 256-bit random token needs no slow hash)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_organiser_token(db: Any, label: str = "") -> tuple[int, str]:
+    """A new organiser API token (256 bits): its id, and the token, shown once and never kept."""
+    token = secrets.token_urlsafe(32)
+    return security.add_organiser_token(db, token_digest(token), label), token
+
+
+def holds_organiser_token() -> bool:
+    """Does this request carry ``Authorization: Bearer <token>`` with a token not revoked? (Asked
+    once a request; each kept hash is compared in constant time, all of them every time.)"""
+    if "organiser_token" not in g:
+        header = request.headers.get("Authorization", "")
+        scheme, _sep, token = header.partition(" ")
+        held = False
+        if scheme.lower() == "bearer" and token.strip() and len(header) <= BEARER_MAX and header.isascii():
+            digest = token_digest(token.strip()).encode()
+            held = any([hmac.compare_digest(digest, kept.encode())
+                        for kept in security.organiser_digests(store.get_db())])
+        g.organiser_token = held
+    return bool(g.organiser_token)
+
+
+def organiser_api(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse an API view (401, the API's error shape) unless the request carries an organiser
+    token (:func:`holds_organiser_token`); a table's ``X-Table-Token`` is not one."""
+    @functools.wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not holds_organiser_token():
+            message = _("Send an organiser token as “Authorization: Bearer <token>” (`flask organiser-token` "
+                        "prints one); this one is missing, wrong or revoked.")
+            return jsonify(error={"message": message, "field": "Authorization"}), 401, {"WWW-Authenticate": "Bearer"}
+        return view(*args, **kwargs)
+    return wrapper
 
 
 def new_token() -> str:
@@ -88,12 +134,13 @@ def log_out() -> None:
 
 
 def is_organiser() -> bool:
-    """Does this session hold the organiser's current generation? (Asked once a request.)"""
+    """Does this session hold the organiser's current generation, or this request an organiser
+    token? (Asked once a request.)"""
     if "organiser" not in g:
         held = session.get("organiser")
         g.organiser = isinstance(held, str) and hmac.compare_digest(
             held.encode(), security.organiser_generation(store.get_db()).encode())
-    return bool(g.organiser)
+    return bool(g.organiser) or holds_organiser_token()
 
 
 def organiser_only(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -22,7 +22,7 @@ from .address import external_url
 from .changes import event_json, history_lines
 from .forms import ImportForm, refused
 from .sheets import sheet_view
-from .tournaments import State, TableView, load_state
+from .tournaments import State, TableView, awards_of, load_state
 
 bp = Blueprint("club_files", __name__)
 
@@ -59,6 +59,7 @@ def _pairings_html(state: State, round_: store.RoundRow, views: list[TableView])
 
 def _standings_html(state: State) -> str:
     return _printed("print/standings.html", state=state, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
+                    awards=awards_of(state) if state.finished else [],
                     title=_("%(tournament)s · standings", tournament=state.tournament.name),
                     subtitle=_(state.rules.name))
 
@@ -66,7 +67,7 @@ def _standings_html(state: State) -> str:
 @bp.get("/tournaments/<int:tournament_id>/standings.pdf")
 @access.organiser_only
 def standings_pdf(tournament_id: int):
-    """The standings on A4."""
+    """The standings on A4, with the prize list's winners once the tournament is over."""
     from .. import pdf
 
     return _pdf_response(pdf.html_to_pdf(_standings_html(load_state(tournament_id)), _static()), "standings")

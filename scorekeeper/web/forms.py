@@ -35,6 +35,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
 from ..games.base import MISSING, DealField, GameRules, Option, Table
+from ..prizes import CATEGORY_MAX, GIFT_MAX
 from ..store import Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
 
@@ -418,3 +419,28 @@ class AddressForm(Form):
                                             "http://192.168.1.20:8000 — every QR code and printed link "
                                             "uses it. Leave empty to use the address of the page."),
                              render_kw={"autocomplete": "off", "inputmode": "url", "maxlength": 200})
+
+
+PRIZE_KINDS = {"place": _l("The next place"), "category": _l("A category")}
+
+
+class PrizeForm(Form):
+    """One more line of a tournament's prize list: the next place, or a category."""
+
+    kind = RadioField(_l("Prize for"), choices=[SelectChoice(k, v) for k, v in PRIZE_KINDS.items()],
+                      default="place", validate_choice=True)
+    category = StringField(_l("Category"), validators=[Length(max=CATEGORY_MAX)],
+                           description=_l("For a category: best newcomer, best lady, the club's own…"),
+                           render_kw={"maxlength": CATEGORY_MAX})
+    gift = StringField(_l("What it gives"), validators=[Length(max=GIFT_MAX)],
+                       description=_l("Optional: a trophy, a voucher…"), render_kw={"maxlength": GIFT_MAX})
+
+
+def tag_form(players: Sequence[Any], categories: Sequence[str]) -> FlaskForm:
+    """Tag a player entered in the tournament with a category of its prize list."""
+
+    class TagForm(Form):
+        player = SelectField(_l("Player"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players])
+        category = SelectField(_l("Category"), choices=[SelectChoice(c, c) for c in categories])
+
+    return TagForm()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import games, store
 from scorekeeper.errors import RuleViolation
+from scorekeeper.prizes import Prize
 from tests.games.test_belote_deal import deals as belote_deals
 from tests.games.test_conformance import accepted, form_values
 from tests.games.test_contree import deals as contree_deals
@@ -148,7 +149,7 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
-               "tournaments.withdraw_entry")
+               "tournaments.withdraw_entry", "tournaments.remove_prize")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -166,6 +167,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.paste_players": "adds players", "tournaments.replace_player": "a substitute, replaced back in one tap",
     "tournaments.keep_apart": "a wish for the next draws", "tournaments.stop_keeping_apart": "set again in one tap",
     "address.settings": "the address links carry, set again in one tap",
+    "tournaments.add_prize": "adds a prize to the list", "tournaments.tag": "tags a player, untagged in one tap",
+    "tournaments.untag": "a tag, given again in one tap",
 }
 
 
@@ -209,6 +212,7 @@ def desk(app, client):
         table_id = store.list_rounds(db, cup)[0].tables[0].id
         live = store.get_live_deal(db, rubber).version
         entry_id = store.list_entries(db, cup)[0].id
+        prize_id = store.add_prize(db, cup, Prize("place", gift="A ham"))
     return {"matches.undo": (f"/matches/{match_id}/undo", version),
             "matches.delete_deal": (f"/matches/{match_id}/deals/{deal_ids[1]}/delete", 1),
             "history.delete_after_end": (f"/matches/{match_id}/after-end/delete", version),
@@ -216,7 +220,8 @@ def desk(app, client):
             "tournaments.reissue": (f"/tournaments/{cup}/tables/{table_id}/token", None),
             "tournaments.remove_player": (f"/players/{typo}/remove", None),
             "tournaments.merge_player": (f"/players/{typo}/merge", None, {"target": str(again)}),
-            "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None)}
+            "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None),
+            "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, abort
 
 from ... import evening, games, pairings, store
+from ...errors import N_, RuleViolation
 from ...games.base import GameRules, MatchResult
 from ..sheets import scored_sheet, side_names
 
@@ -26,6 +27,18 @@ def formats(rules: GameRules, options: Mapping[str, Any]) -> list[str]:
     if len(table.seats) == 4:
         found.append("individual")
     return found
+
+
+def check_tournament(rules: GameRules, options: Mapping[str, Any], format: str, deals: int) -> None:
+    """May a tournament of ``rules`` be played so (its house rules resolved)?
+
+    :raise RuleViolation: the format needs another table, or the game has no end and no number of deals
+    """
+    if format not in formats(rules, options):
+        raise RuleViolation(N_("This format needs four players at a table"), field="format")
+    if not deals and options.get("agreed_deals") == 0:  # RULES.md §7 item 14: no end
+        raise RuleViolation(N_("%(game)s has no end of its own: give the number of deals a round"),
+                            field="deals", game=rules.name)
 
 
 def seats_per_entry(tournament: store.Tournament, rules: GameRules) -> int:

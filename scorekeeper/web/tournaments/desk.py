@@ -11,7 +11,7 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 
 from ... import evening, games, pairings, store
-from ...errors import N_, RuleViolation
+from ...errors import RuleViolation
 from .. import access
 from ..forms import (
     FORMAT_LABELS,
@@ -26,7 +26,8 @@ from ..forms import (
 )
 from ..matches import options_from
 from ..safety import local_target
-from .core import State, bp, formats, load_state, seats_per_entry
+from .core import State, bp, check_tournament, formats, load_state, seats_per_entry
+from .prize_list import prize_context
 
 
 @bp.route("/organiser/login", methods=("GET", "POST"))
@@ -76,11 +77,7 @@ def new(game: str):
     if form.validate_on_submit():
         try:
             options = rules.resolve_options(match_options(form, shown, ()))
-            if form.format.data not in formats(rules, options):
-                raise RuleViolation(N_("This format needs four players at a table"), field="format")
-            if not form.deals.data and options.get("agreed_deals") == 0:  # RULES.md §7 item 14: no end
-                raise RuleViolation(N_("%(game)s has no end of its own: give the number of deals a round"),
-                                    field="deals", game=rules.name)
+            check_tournament(rules, options, form.format.data, form.deals.data)
         except RuleViolation as err:
             form.attach(err)
         else:
@@ -113,7 +110,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
         apart=[(apart_id, state.players[a].name, state.players[b].name)
                for apart_id, a, b in store.list_apart(db, state.tournament.id)],
         apart_form=apart_form(list(state.players.values())),
-        format_label=FORMAT_LABELS[state.tournament.format],
+        format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
 

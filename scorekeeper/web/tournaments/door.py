@@ -3,6 +3,8 @@ removed, and players kept apart."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import abort, flash, redirect, url_for
 from flask_babel import gettext as _
 
@@ -15,6 +17,25 @@ from .core import State, bp, load_state, seats_per_entry
 from .desk import _page, _replace_form
 
 
+def enter(state: State, players: Sequence[int]) -> int:
+    """Register an entry of ``players`` (a pair, or one player, as the format says); after the
+    first round it joins from the next one to draw.
+
+    :raise RuleViolation: not as many players as an entry holds, one unknown or twice, or see
+        :func:`store.add_entry`
+    """
+    size = seats_per_entry(state.tournament, state.rules)
+    if len(players) != size:
+        raise RuleViolation(N_("An entry of this tournament is a pair: give two players") if size == 2 else
+                            N_("An entry of this tournament is one player"), field="players")
+    unknown = [p for p in players if p not in state.players]
+    if unknown:
+        raise RuleViolation(N_("No player of the club has the id %(id)d"), field="players", id=unknown[0])
+    if len(set(players)) != len(players):
+        raise RuleViolation(N_("Pick two different players"), field="players")
+    return store.add_entry(store.get_db(), state.tournament.id, players)
+
+
 @bp.post("/tournaments/<int:tournament_id>/entries")
 @access.organiser_only
 def add_entry(tournament_id: int):
@@ -25,9 +46,7 @@ def add_entry(tournament_id: int):
     if form.validate_on_submit():
         chosen = [int(form[key].data) for key in form.player_keys]
         try:
-            if len(set(chosen)) != len(chosen):
-                raise RuleViolation(N_("Pick two different players"), field="player_2")
-            store.add_entry(store.get_db(), tournament_id, chosen)
+            enter(state, chosen)
         except RuleViolation as err:
             field = form._fields.get(err.field or "") or form[form.player_keys[0]]
             field.errors = [*field.errors, refused(err)]

@@ -19,6 +19,12 @@ from ..sheets import scored_sheet
 from .core import bp, load_state, seating
 
 
+def namesakes_of(name: str) -> list[store.Player]:
+    """The club's players whose name is written like ``name`` (:func:`evening.same_name`): a
+    duplicate, unless the organiser says it is another person."""
+    return [p for p in store.list_players(store.get_db()) if evening.same_name(p.name, name)]
+
+
 @bp.route("/players", methods=("GET", "POST"))
 @access.organiser_only
 def players():
@@ -26,7 +32,7 @@ def players():
     form, db = PlayerForm(), store.get_db()
     if form.validate_on_submit():
         name, licence = form.name.data.strip(), (form.licence.data or "").strip()
-        namesakes = [p for p in store.list_players(db) if evening.same_name(p.name, name)]
+        namesakes = namesakes_of(name)
         if not namesakes or form.again.data:
             store.add_player(db, name, licence)
             flash(_("%(name)s joined the club's players.", name=name))

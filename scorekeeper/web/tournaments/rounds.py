@@ -4,6 +4,7 @@ and the table's secret link its phone opens."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from flask import abort, flash, redirect, url_for
 from flask_babel import gettext as _
@@ -31,12 +32,22 @@ def _check_drawable(tournament_id: int, number: int) -> None:
                            need=4 if state.tournament.format == "individual" else 2)
 
 
-@bp.post("/tournaments/<int:tournament_id>/rounds")
-@access.organiser_only
-def draw(tournament_id: int):
-    """Draw the next round: its tables and their links (round one at random from the seed,
-    then Swiss, or rotating partners)."""
-    state = load_state(tournament_id)
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A round just drawn: its number, its tables, and the entries it could not keep apart."""
+
+    number: int
+    tables: int
+    broken_apart: list[frozenset[int]]
+
+
+def draw_next(state: State) -> Drawn:
+    """Draw the next round of ``state``'s tournament: its tables and their links (round one at
+    random from the seed, then Swiss, or rotating partners).
+
+    :raise RuleViolation: the round may not be drawn now (:func:`evening.check_drawable`)
+    """
+    tournament_id = state.tournament.id
     number = len(state.rounds) + 1
     apart = _apart(state)
     round_ = pairings.next_round(
@@ -50,15 +61,26 @@ def draw(tournament_id: int):
                access.new_token(), _("%(tournament)s · round %(round)d, table %(table)d",
                                      tournament=state.tournament.name, round=number, table=index))
               for index, sides in enumerate(round_.tables, start=1)]
+    store.add_round(store.get_db(), tournament_id, number, round_.byes, tables, game=state.rules.key,
+                    first_dealer=seats[0], options=state.tournament.options,
+                    deal_limit=state.tournament.deals, ready=lambda: _check_drawable(tournament_id, number))
+    return Drawn(number, len(tables), pairings.broken_apart(round_, apart))
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds")
+@access.organiser_only
+def draw(tournament_id: int):
+    """Draw the next round (:func:`draw_next`)."""
+    state = load_state(tournament_id)
     try:
-        store.add_round(store.get_db(), tournament_id, number, round_.byes, tables, game=state.rules.key,
-                        first_dealer=seats[0], options=state.tournament.options,
-                        deal_limit=state.tournament.deals, ready=lambda: _check_drawable(tournament_id, number))
+        drawn = draw_next(state)
     except RuleViolation as err:
         flash(refused(err), "error")
+        number = len(state.rounds) + 1
     else:
-        flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=len(tables)))
-        for pair in pairings.broken_apart(round_, apart):
+        number = drawn.number
+        flash(_("Round %(round)d is drawn: %(tables)d tables.", round=number, tables=drawn.tables))
+        for pair in drawn.broken_apart:
             flash(_("%(first)s and %(second)s could not be kept apart this round: every other draw was worse.",
                     first=state.entry_name(min(pair)), second=state.entry_name(max(pair))), "error")
     return redirect(url_for("tournaments.tournament", tournament_id=tournament_id, _anchor=f"round-{number}"))
