@@ -126,3 +126,11 @@ def create_deal_events(db: Database) -> None:
     )
     db["deal_events"].create_index(["match_id", "id"])
     db["deal_events"].create_index(["deal_id"])
+
+
+@migrations()
+def add_deal_kind(db: Database) -> None:
+    """A line of the sheet's ``kind`` (RULES.md §8): ``deal``, ``misdeal``, ``revoke`` or ``penalty``,
+    read from its declarations (a deal's carry none), so the two can never disagree."""
+    db.execute("alter table deals add column kind text generated always as"
+               " (coalesce(json_extract(declarations, '$.kind'), 'deal')) virtual")

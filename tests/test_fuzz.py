@@ -127,7 +127,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
     ids = st.sampled_from([world["match_id"], world["deal_id"], world["other_deal"], 0, 999_999]) \
         | st.integers(0, SQLITE_MAX_INT) | st.integers(SQLITE_MAX_INT - 2, 2**80)
     words = st.sampled_from(["contree", "belote", "legal_play", "trick_winner", "redeal_check", "game_end", "en",
-                             "ja", "x"]) | st.text(min_size=1, max_size=12)
+                             "ja", "x", "misdeal", "revoke", "penalty"]) | st.text(min_size=1, max_size=12)
     return st.fixed_dictionaries({
         "match_id": st.sampled_from([world["match_id"]] * 3) | ids,
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,

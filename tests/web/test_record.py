@@ -166,6 +166,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.paste_players": "adds players", "tournaments.replace_player": "a substitute, replaced back in one tap",
     "tournaments.keep_apart": "a wish for the next draws", "tournaments.stop_keeping_apart": "set again in one tap",
     "address.settings": "the address links carry, set again in one tap",
+    "irregular.new_line": "records a misdeal, revoke or penalty (RULES §8), deleted from its page once asked again",
+    "irregular.edit_line": "corrects a misdeal, revoke or penalty; the history keeps what it said",
 }
 
 
