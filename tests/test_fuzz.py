@@ -132,6 +132,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
         "match_id": st.sampled_from([world["match_id"]] * 3) | ids,
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,
         "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words, "token": words,
+        "irregularity": words,
         **dict.fromkeys(("player_id", "tournament_id", "entry_id", "table_id", "number", "apart_id"), ids)})
 
 
@@ -247,6 +248,7 @@ def test_ids_beyond_sqlite_range_are_not_found(app, client, rule, method):
     for match_id, deal_id in ((2**63, world["deal_id"]), (world["match_id"], 2**63)):
         if match_id == world["match_id"] and "deal_id" not in rule.rule:
             continue
-        values = {"match_id": match_id, "deal_id": deal_id, "game": "contree", "kind": "legal_play", "code": "en"}
+        values = {"match_id": match_id, "deal_id": deal_id, "game": "contree", "kind": "legal_play", "code": "en",
+                  "irregularity": "penalty"}
         response = client.open(url(rule, values), method=method, **options)
         assert response.status_code == 404, (rule.rule, match_id, deal_id, response.status_code)

@@ -15,6 +15,7 @@ from ..errors import RuleViolation
 from ..games import irregular
 from ..games.base import GameRules
 from . import access
+from .changes import history_lines
 from .forms import fields_form, form_values
 from .matches import load_match, posted_version, refuse_after_end
 
@@ -37,10 +38,11 @@ def _kind_or_404(rules: GameRules, kind: str, match_id: int) -> None:
         abort(403)
 
 
-@bp.route("/<int:match_id>/lines/<kind>/new", methods=("GET", "POST"))
-def new_line(match_id: int, kind: str):
-    """Record a misdeal, a revoke or a penalty as the sheet's next line."""
+@bp.route("/<int:match_id>/lines/<irregularity>/new", methods=("GET", "POST"))
+def new_line(match_id: int, irregularity: str):
+    """Record a misdeal, a revoke or a penalty (the ``irregularity``) as the sheet's next line."""
     match, rules = load_match(match_id)
+    kind = irregularity
     _kind_or_404(rules, kind, match_id)
     deals = store.list_deals(store.get_db(), match_id)
     dealer = rules.dealer_of_next([deal.declarations for deal in deals], match.first_dealer, match.options)
@@ -86,6 +88,8 @@ def _line_page(match: store.Match, rules: GameRules, kind: str, deal: store.Deal
             return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
     number = deal.seq if deal else len(store.list_deals(db, match.id)) + 1
+    history = history_lines(rules, match, [event for event in store.list_events(db, match.id)
+                                           if event.deal_id == deal.id]) if deal else []
     return render_template("matches/line_form.html", form=form, match=match, rules=rules, deal=deal,
-                           kind=kind, kind_label=irregular.KIND_LABELS[kind], number=number), \
-        422 if failed else 200
+                           kind=kind, kind_label=irregular.KIND_LABELS[kind], number=number,
+                           history=history), 422 if failed else 200

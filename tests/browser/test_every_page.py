@@ -130,7 +130,7 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
     return {"match_id": match_ids, "deal_id": deal_ids, "game": list(games.RULES),
             "tournament_id": [tournament], "number": ["1"], "player_id": player_ids[:1],
             "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)],
-            "kind": ["misdeal", "revoke", "penalty"]}
+            "irregularity": ["misdeal", "revoke", "penalty"]}
 
 
 @pytest.fixture(scope="module")
