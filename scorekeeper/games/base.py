@@ -83,6 +83,12 @@ class Option:
         return number
 
 
+MISDEAL_PASSES_DEAL = Option(
+    "misdeal_passes_deal", False, N_("A misdeal passes the deal"),
+    N_("After a misdeal the next dealer deals; off: the same dealer deals again (RULES §8)"), scoring=False)
+"""RULES.md §8's option, for every game that records a misdeal (:attr:`GameRules.irregular_kinds`)."""
+
+
 def _as_int(value: object, where: str, name: str) -> int:
     if isinstance(value, bool):
         raise RuleViolation(N_("%(name)s must be a whole number"), field=where, name=name)
@@ -342,12 +348,15 @@ class GameRules(ABC):
         return seats[(seats.index(dealer) + 1) % len(seats)]
 
     def dealer_after(self, line: Mapping[str, Any], options: Options) -> str | None:
-        """Who deals after this line of the sheet: after a misdeal the same dealer deals again
-        (RULES.md §8), after a deal the next one; None for a line that names no dealer (a penalty)."""
+        """Who deals after this line of the sheet: after a misdeal the same dealer deals again, or
+        the next one with ``misdeal_passes_deal`` (RULES.md §8); after a deal the next one; None for a
+        line that names no dealer (a penalty)."""
         dealer = line.get("dealer")
         if not isinstance(dealer, str) or dealer not in self.table(options).seats:
             return None
-        return dealer if irregular.kind_of(line) == irregular.MISDEAL else self.next_dealer(dealer, options)
+        if irregular.kind_of(line) == irregular.MISDEAL and not options.get(MISDEAL_PASSES_DEAL.key):
+            return dealer
+        return self.next_dealer(dealer, options)
 
     def dealer_of_next(self, lines: Sequence[Mapping[str, Any]], first_dealer: str, options: Options) -> str:
         """The dealer of the deal after these lines of the sheet (the first dealer on a new sheet)."""

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import games
 from scorekeeper.errors import RuleViolation
+from scorekeeper.statistics import SeatedDeal, player_statistics
 from tests.games.test_belote_deal import deals as belote_deals
 from tests.games.test_contree import deals as contree_deals
 from tests.games.test_pandoeren_form import deals as pandoeren_deals
@@ -180,3 +181,19 @@ def test_the_totals_are_the_sum_of_the_counted_lines_whatever_their_kinds(data):
         assert dict(row.totals) == running
         ended = rules.end_of_match(running, at, rules.resolve_options(options))
         assert (ended is not None) == (at == sheet.counted and sheet.result is not None)
+
+
+def test_a_players_statistics_count_the_deals_played_not_the_lines_of_section_8():
+    """A misdeal, a penalty or a revoke is no contract taken or played (RULES §8)."""
+    sheet = CONTREE.score_sheet([CONTREE_DEAL, {"kind": "misdeal", "dealer": "N"},
+                                 {"kind": "penalty", "side": "A", "points": -20, "reason": "Late"},
+                                 {**CONTREE_DEAL, "kind": "revoke", "at_fault": "B"}], {})
+    figures, = player_statistics(SeatedDeal(CONTREE, "N", row.declarations, row.scored) for row in sheet.rows)
+    assert (figures.deals, figures.taken, figures.made, figures.points) == (1, 1, 1, 210)
+
+
+def test_with_misdeal_passes_deal_the_next_dealer_deals():
+    """RULES §8 option misdeal_passes_deal: the deal passes to the next dealer."""
+    options = PANDOEREN.resolve_options({"misdeal_passes_deal": True})
+    assert PANDOEREN.dealer_of_next([{"kind": "misdeal", "dealer": "N"}], "N", options) == "E"
+    assert "E deals next" in words(scored(PANDOEREN, {"kind": "misdeal", "dealer": "N"}, misdeal_passes_deal=True))

@@ -27,6 +27,7 @@ from typing import Any
 from ...errors import N_
 from .. import irregular, jass
 from ..base import (
+    MISDEAL_PASSES_DEAL,
     DealField,
     GameRules,
     MatchResult,
@@ -104,6 +105,7 @@ OPTIONS = (
            N_("The dealer may deal 3 then 2 cards or 2 then 3; no effect on the score"), scoring=False),
     Option("no_shuffle", False, N_("No shuffle"),
            N_("The cards are only cut between deals, not shuffled; no effect on the score"), scoring=False),
+    MISDEAL_PASSES_DEAL,
 )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from ...cards import SUIT_SYMBOLS, Suit
 from ...errors import N_, RuleViolation
 from .. import belote, irregular, jass
-from ..base import GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..base import MISDEAL_PASSES_DEAL, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
@@ -78,6 +78,7 @@ OPTIONS = (
            N_("Conventional meanings of opening bids (the usual scheme or “aux as”); for information, no effect on the score"),
            choices=("none", "standard", "aux_as"), scoring=False,
            choice_labels=(N_("None"), N_("The usual scheme"), N_("Aux as"))),
+    MISDEAL_PASSES_DEAL,
 )
 
 _CONTRACT = {

@@ -28,6 +28,7 @@ from ...cards import SUIT_SYMBOLS, Suit
 from ...errors import N_
 from .. import irregular, jass
 from ..base import (
+    MISDEAL_PASSES_DEAL,
     DealField,
     GameRules,
     MatchResult,
@@ -67,6 +68,7 @@ OPTIONS = (
     Option("tie_at_target", "continue", N_("Equal totals past the target"),
            N_("Both players past the target with equal totals: play another deal, or call it a draw"),
            choices=TIE_AT_TARGET, choice_labels=(N_("Play another deal"), N_("Draw"))),
+    MISDEAL_PASSES_DEAL,
 )
 
 MAKES = N_("%(dealer)s deals (younger), %(elder)s leads the first trick (elder); %(maker)s makes %(suit)s "
