@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from scorekeeper import store
+from scorekeeper import create_app, store
 from tests.helpers import form_fields
 from tests.test_pdf import pdf_text
 from tests.web.test_matches import MADE_100, totals
 from tests.web.test_record import DEAL, chart_totals, round_1_drawn
+from tests.web.test_tournaments import Organiser, import_record
 
 PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
 
@@ -122,3 +123,22 @@ def test_the_api_records_every_kind_and_refuses_what_the_game_does_not_record(cl
     assert refused.status_code == 400 and refused.json["error"]["field"] == "kind"
     history = client.get(f"/api/v1/matches/{match_id}/history").json
     assert history[1]["after"]["kind"] == "revoke" and history[1]["after"]["at_fault"] == "B"
+
+
+def test_a_tournament_record_carries_its_tables_irregularities(app, client, tmp_path):
+    """The export holds each line with its kind; the import reads it back as a line, not a deal."""
+    organiser, cup = round_1_drawn(app, client)
+    with app.app_context():
+        table = store.list_rounds(store.get_db(), cup)[0].tables[0]
+    for line in ({"kind": "misdeal", "dealer": "N"}, {"kind": "penalty", "side": "B", "points": -30, "reason": "Late"}):
+        assert client.post(f"/api/v1/matches/{table.match_id}/deals", json=line).status_code == 201
+    record = client.get(f"/tournaments/{cup}/export.json")
+    path = str(tmp_path / "elsewhere.sqlite")
+    store.init_db(path)
+    elsewhere = create_app({"TESTING": True, "SECRET_KEY": "other", "DATABASE": path})
+    other = Organiser(elsewhere, elsewhere.test_client())
+    assert import_record(other, record.data).status_code == 302
+    with elsewhere.app_context():
+        db = store.get_db()
+        imported = [t for r in store.list_rounds(db, 1) for t in r.tables][0]
+        assert [d.kind for d in store.list_deals(db, imported.match_id)] == ["misdeal", "penalty"]
