@@ -17,7 +17,7 @@ from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
-from . import access, irregular
+from . import access
 from .changes import event_json
 from .matches import refuse_after_end
 from .referee import ask
@@ -225,7 +225,7 @@ def _line(match: store.Match, rules: GameRules, body: Mapping[str, Any]) -> dict
     """The body of a deal record checked: a deal's declarations or, with ``kind``, a RULES.md §8
     line (a penalty at a tournament's table only by the organiser: 403)."""
     line = rules.read_line({k: v for k, v in body.items() if k != "version"}, match.options)
-    if not irregular.may_record(match.id, kind_of(line)):
+    if not access.may_record(match.id, kind_of(line)):
         abort(403)
     return line
 
@@ -260,6 +260,13 @@ def _deal_or_404(match_id: int, deal_id: int) -> store.Deal:
         abort(404)
 
 
+def _changeable(match_id: int, deal_id: int) -> None:
+    """404 unless the match has the deal, 403 if this request may not change it (a tournament
+    table's penalty: only the organiser, RULES.md §8)."""
+    if not access.may_record(match_id, _deal_or_404(match_id, deal_id).kind):
+        abort(403)
+
+
 @bp.get("/matches/<int:match_id>/deals/<int:deal_id>")
 def get_deal(match_id: int, deal_id: int):
     """One deal, scored in its place on the sheet."""
@@ -271,7 +278,7 @@ def get_deal(match_id: int, deal_id: int):
 def put_deal(match_id: int, deal_id: int):
     """Replace a deal's declarations; ``version`` guards against a lost update."""
     match = _get_match(match_id)
-    _deal_or_404(match_id, deal_id)
+    _changeable(match_id, deal_id)
     rules = _rules(match.game)
     body = _body()
     version = _version(body)
@@ -284,7 +291,7 @@ def put_deal(match_id: int, deal_id: int):
 @bp.delete("/matches/<int:match_id>/deals/<int:deal_id>")
 def delete_deal(match_id: int, deal_id: int):
     """Delete a deal; later deals are re-scored."""
-    _deal_or_404(match_id, deal_id)
+    _changeable(match_id, deal_id)
     store.delete_deal(store.get_db(), match_id, deal_id, by=access.actor(match_id))
     return "", 204
 

@@ -22,19 +22,11 @@ from .matches import load_match, posted_version, refuse_after_end
 bp = Blueprint("irregular", __name__, url_prefix="/matches")
 
 
-def may_record(match_id: int, kind: str) -> bool:
-    """Who may record a line of ``kind`` on this match: a penalty on a tournament's table only the
-    organiser (RULES.md §8; at a casual match anyone at the table); anything else whoever may use
-    the match."""
-    return kind != irregular.PENALTY or access.is_organiser() or \
-        store.table_of_match(store.get_db(), match_id) is None
-
-
 def _kind_or_404(rules: GameRules, kind: str, match_id: int) -> None:
     """A kind this game records (else 404) that this visitor may record (else 403)."""
     if kind not in rules.irregular_kinds:
         abort(404)
-    if not may_record(match_id, kind):
+    if not access.may_record(match_id, kind):
         abort(403)
 
 

@@ -290,6 +290,8 @@ def delete_deal(match_id: int, deal_id: int):
         deal = store.get_deal(db, match_id, deal_id)
     except store.NotFound:
         abort(404)
+    if not access.may_record(match_id, deal.kind):  # a tournament table's penalty: the organiser's
+        abort(403)
     asked = ask_first(_("Delete deal %(n)d? It stays in the match's history, from where it can be restored.",
                         n=deal.seq), _("Delete this deal"),
                       url_for("matches.edit_deal", match_id=match_id, deal_id=deal_id))
@@ -307,6 +309,10 @@ def delete_deal(match_id: int, deal_id: int):
 def undo(match_id: int):
     """Take back the last deal (the one this phone saw last), once asked again."""
     load_match(match_id)
+    deals = store.list_deals(store.get_db(), match_id)
+    if deals and not access.may_record(match_id, deals[-1].kind):
+        flash(_("The last line is the organiser’s penalty: only the organiser can take it back."), "error")
+        return redirect(url_for("matches.sheet", match_id=match_id))
     asked = ask_first(_("Take back the last deal? It stays in the match's history, from where it can be "
                         "restored."), _("Undo last deal"), url_for("matches.sheet", match_id=match_id))
     if asked:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper import create_app, store
-from tests.helpers import form_fields
+from tests.helpers import csrf_token, form_fields
 from tests.test_pdf import pdf_text
 from tests.web.test_matches import MADE_100, totals
 from tests.web.test_record import DEAL, chart_totals, round_1_drawn
@@ -142,3 +142,22 @@ def test_a_tournament_record_carries_its_tables_irregularities(app, client, tmp_
         db = store.get_db()
         imported = [t for r in store.list_rounds(db, 1) for t in r.tables][0]
         assert [d.kind for d in store.list_deals(db, imported.match_id)] == ["misdeal", "penalty"]
+
+
+def test_a_table_phone_cannot_take_back_or_change_the_organisers_penalty(app, client):
+    organiser, cup = round_1_drawn(app, client)
+    with app.app_context():
+        table = store.list_rounds(store.get_db(), cup)[0].tables[0]
+    penalty = client.post(f"/api/v1/matches/{table.match_id}/deals",
+                          json={"kind": "penalty", "side": "A", "points": -20, "reason": "Late"}).json["deal"]
+    phone = app.test_client()
+    token = {"X-Table-Token": table.token}
+    path = f"/api/v1/matches/{table.match_id}/deals/{penalty['id']}"
+    assert phone.put(path, json={"kind": "misdeal", "dealer": "N"}, headers=token).status_code == 403
+    assert phone.delete(path, headers=token).status_code == 403
+    assert phone.get(f"/t/{table.token}").status_code == 302  # the table's link
+    sheet = phone.get(f"/matches/{table.match_id}").get_data(as_text=True)
+    undo = phone.post(f"/matches/{table.match_id}/undo", data={"csrf_token": csrf_token(sheet), "confirmed": "yes"},
+                      follow_redirects=True)
+    assert "only the organiser can take it back" in undo.get_data(as_text=True)
+    assert client.delete(path).status_code == 204  # the organiser can
