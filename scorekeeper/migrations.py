@@ -149,3 +149,11 @@ def create_prizes(db: Database) -> None:
     db["prize_tags"].create({"id": int, "tournament_id": int, "player_id": int, "category": str}, pk="id",
                             foreign_keys=[("tournament_id", "tournaments", "id"), ("player_id", "players", "id")],
                             not_null={"tournament_id", "player_id", "category"}, strict=True)
+
+
+@migrations()
+def add_deal_kind(db: Database) -> None:
+    """A line of the sheet's ``kind`` (RULES.md §8): ``deal``, ``misdeal``, ``revoke`` or ``penalty``,
+    read from its declarations (a deal's carry none), so the two can never disagree."""
+    db.execute("alter table deals add column kind text generated always as"
+               " (coalesce(json_extract(declarations, '$.kind'), 'deal')) virtual")

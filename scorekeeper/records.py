@@ -152,7 +152,7 @@ def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, option
     deals = []
     for index, declarations in enumerate(_list(match.get("deals"), f"{where}.match.deals")):
         try:
-            deals.append(rules.read_deal(_object(declarations, f"{where}.match.deals[{index}]"), options))
+            deals.append(rules.read_line(_object(declarations, f"{where}.match.deals[{index}]"), options))
         except RuleViolation as err:
             raise _fail(f"{where}.match.deals[{index}].{err.field or ''}".rstrip("."), err.template,
                         **err.params) from None

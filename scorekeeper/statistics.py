@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .games.base import GameRules, ScoredDeal
+from .games.irregular import DEAL, kind_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +48,12 @@ class GameStatistics:
 
 def player_statistics(deals: Iterable[SeatedDeal]) -> list[GameStatistics]:
     """Per game (in the order first met): deals played, contracts taken and made, points per
-    deal, contres by the player's side and how many beat the contract."""
+    deal, contres by the player's side and how many beat the contract (the lines of RULES.md §8
+    left out)."""
     found: dict[str, GameStatistics] = {}
     for deal in deals:
+        if kind_of(deal.declarations) != DEAL:  # a misdeal, revoke or penalty (RULES.md §8) is no contract played
+            continue
         rules, side = deal.rules, deal.rules.side_of(deal.seat)
         stats = found.setdefault(rules.key, GameStatistics(rules.key))
         stats.deals += 1

@@ -127,11 +127,12 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
     ids = st.sampled_from([world["match_id"], world["deal_id"], world["other_deal"], 0, 999_999]) \
         | st.integers(0, SQLITE_MAX_INT) | st.integers(SQLITE_MAX_INT - 2, 2**80)
     words = st.sampled_from(["contree", "belote", "legal_play", "trick_winner", "redeal_check", "game_end", "en",
-                             "ja", "x"]) | st.text(min_size=1, max_size=12)
+                             "ja", "x", "misdeal", "revoke", "penalty"]) | st.text(min_size=1, max_size=12)
     return st.fixed_dictionaries({
         "match_id": st.sampled_from([world["match_id"]] * 3) | ids,
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,
         "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words, "token": words,
+        "irregularity": words,
         **dict.fromkeys(("player_id", "tournament_id", "entry_id", "table_id", "number", "apart_id", "prize_id",
                          "tag_id"), ids)})
 
@@ -248,6 +249,7 @@ def test_ids_beyond_sqlite_range_are_not_found(app, client, rule, method):
     for match_id, deal_id in ((2**63, world["deal_id"]), (world["match_id"], 2**63)):
         if match_id == world["match_id"] and "deal_id" not in rule.rule:
             continue
-        values = {"match_id": match_id, "deal_id": deal_id, "game": "contree", "kind": "legal_play", "code": "en"}
+        values = {"match_id": match_id, "deal_id": deal_id, "game": "contree", "kind": "legal_play", "code": "en",
+                  "irregularity": "penalty"}
         response = client.open(url(rule, values), method=method, **options)
         assert response.status_code == 404, (rule.rule, match_id, deal_id, response.status_code)

@@ -68,6 +68,7 @@ def world(app, client):
     match_id = client.post("/api/v1/matches", json={"game": "contree", "players": PLAYERS}).json["id"]
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
     return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "ja",
+            "irregularity": "penalty",
             "token": "no-such-booklet", **CLUB_IDS, "bearer": bearer}
 
 
@@ -237,6 +238,7 @@ def hostile(app, client, tmp_path, trap):
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
     texts = [*players.values(), title, notes]
     return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "en",
+            "irregularity": "penalty",
             "token": "no-such-booklet", **CLUB_IDS, "texts": texts, "players": players, "trap": trap}
 
 

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import N_, RuleViolation, Say  # noqa: F401  (Say: re-exported, the engine's explanation line)
+from . import irregular
 
 Options = Mapping[str, Any]
 """Resolved house rules of a match: every option key of the game, with its value."""
@@ -82,6 +83,12 @@ class Option:
         return number
 
 
+MISDEAL_PASSES_DEAL = Option(
+    "misdeal_passes_deal", False, N_("A misdeal passes the deal"),
+    N_("After a misdeal the next dealer deals; off: the same dealer deals again (RULES §8)"), scoring=False)
+"""RULES.md §8's option, for every game that records a misdeal (:attr:`GameRules.irregular_kinds`)."""
+
+
 def _as_int(value: object, where: str, name: str) -> int:
     if isinstance(value, bool):
         raise RuleViolation(N_("%(name)s must be a whole number"), field=where, name=name)
@@ -100,8 +107,8 @@ class DealField:
 
     ``kind`` tells the web how to draw it: ``seat`` (a player of the match), ``team``,
     ``suit``, ``choice`` (``choices`` are ``(value, N_-label)`` pairs), ``int``, ``bool``,
-    ``cards`` (free text of card codes; ``choices`` may name the deck) or ``seats`` (a
-    sequence of seats, such as who won each trick). ``group`` gathers fields into one fieldset.
+    ``cards`` (free text of card codes; ``choices`` may name the deck), ``seats`` (a
+    sequence of seats, such as who won each trick) or ``text`` (a line of words). ``group`` gathers fields into one fieldset.
     ``grouped`` tells how a ``cards`` field's cards go together: "" (one set of cards: a hand, a
     pile), ``meld`` or ``trick`` (several, separated by ";": the cards tapped are added as one
     meld, or one trick) or ``numbered`` (typed with a trick number: no card picker).
@@ -283,6 +290,7 @@ class GameRules(ABC):
     play_options: Mapping[str, Any] = MappingProxyType({})  # "May I play this?" knows every contract
     taker_key: str | None = None  # the declaration naming the seat that took the contract (statistics)
     independent_deals: bool = True  # a deal's score never depends on the deals before it (no litige)
+    irregular_kinds: tuple[str, ...] = (irregular.MISDEAL, irregular.PENALTY)  # RULES §8 lines this game records
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""
@@ -339,6 +347,22 @@ class GameRules(ABC):
         seats = self.table(options).seats
         return seats[(seats.index(dealer) + 1) % len(seats)]
 
+    def dealer_after(self, line: Mapping[str, Any], options: Options) -> str | None:
+        """Who deals after this line of the sheet: after a misdeal the same dealer deals again, or
+        the next one with ``misdeal_passes_deal`` (RULES.md §8); after a deal the next one; None for a
+        line that names no dealer (a penalty)."""
+        dealer = line.get("dealer")
+        if not isinstance(dealer, str) or dealer not in self.table(options).seats:
+            return None
+        if irregular.kind_of(line) == irregular.MISDEAL and not options.get(MISDEAL_PASSES_DEAL.key):
+            return dealer
+        return self.next_dealer(dealer, options)
+
+    def dealer_of_next(self, lines: Sequence[Mapping[str, Any]], first_dealer: str, options: Options) -> str:
+        """The dealer of the deal after these lines of the sheet (the first dealer on a new sheet)."""
+        return next((dealer for line in reversed(lines) if (dealer := self.dealer_after(line, options))),
+                    first_dealer)
+
     form: Any = None
     """The game's form module: ``deal_fields``, ``declarations_from_form`` and
     ``form_from_declarations`` over resolved options (see ``contree.form``)."""
@@ -378,6 +402,74 @@ class GameRules(ABC):
     def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
         """Score one deal (validating it first)."""
 
+    def read_line(self, line: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """A line of the sheet checked and canonical: a deal (:meth:`read_deal`) or a RULES.md §8
+        irregularity (its ``kind``)."""
+        return irregular.read_line(self, line, options)
+
+    def score_line(self, line: Mapping[str, Any], options: Options) -> ScoredDeal:
+        """Score one line of the sheet: a deal, or an irregularity by RULES.md §8."""
+        if not isinstance(line, Mapping) or irregular.kind_of(line) == irregular.DEAL:
+            return self.score_deal(line, options)
+        return ScoredDeal(None, *irregular.score_irregular(self, line, options))
+
+    def line_fields(self, kind: str, options: Options) -> tuple[DealField, ...]:
+        """The inputs of the form recording a RULES.md §8 line of ``kind``: a misdeal's dealer; a
+        penalty's side, direction, points and reason; a revoke's deal and the side at fault."""
+        if kind == irregular.MISDEAL:
+            return (DealField("dealer", "seat", N_("Dealer of the cancelled deal"), "misdeal"),)
+        if kind == irregular.PENALTY:
+            return (DealField("side", "team", N_("Side"), "penalty"),
+                    DealField("direction", "choice", N_("Points"), "penalty", default="off",
+                              choices=(("off", N_("taken off its total")), ("to", N_("added to its total")))),
+                    DealField("points", "int", N_("How many points"), "penalty", minimum=1,
+                              maximum=irregular.PENALTY_MAX),
+                    DealField("reason", "text", N_("Reason"), "penalty",
+                              help=N_("Read out with the sheet: “slow play”, “talking during the bidding”")))
+        return (DealField("at_fault", "team", N_("Side at fault"), "revoke",
+                          help=N_("The side that failed to follow, trump or overtrump")),
+                *self.deal_fields(options))
+
+    def line_from_form(self, kind: str, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """The §8 line of a form's values (names of :meth:`line_fields`), checked by :meth:`read_line`.
+
+        :raise RuleViolation: naming the form field at fault
+        """
+        if kind == irregular.MISDEAL:
+            line: dict[str, Any] = {"kind": kind, "dealer": values.get("dealer")}
+        elif kind == irregular.PENALTY:
+            if not values.get("points"):
+                raise RuleViolation(N_("Say how many points"), field="points")
+            points = _as_int(values["points"], "points", "points")
+            if points < 1:
+                raise RuleViolation(N_("points must be a whole number from -%(most)d to %(most)d, not 0"),
+                                    field="points", most=irregular.PENALTY_MAX)
+            line = {"kind": kind, "side": values.get("side"), "reason": values.get("reason", ""),
+                    "points": -points if values.get("direction", "off") == "off" else points}
+        else:
+            deal = self.declarations_from_form({key: value for key, value in values.items() if key != "at_fault"},
+                                               options)
+            line = {**deal, "kind": kind, "at_fault": values.get("at_fault")}
+        return self.read_line(line, options)
+
+    def form_from_line(self, line: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The form values that show a stored §8 line again (for editing it)."""
+        kind = irregular.kind_of(line)
+        if kind == irregular.PENALTY:
+            return {"side": line["side"], "points": str(abs(line["points"])), "reason": line["reason"],
+                    "direction": "off" if line["points"] < 0 else "to"}
+        if kind == irregular.REVOKE:
+            deal = {key: value for key, value in line.items() if key not in ("kind", "at_fault")}
+            return {**self.form_from_declarations(deal, options), "at_fault": line["at_fault"]}
+        return {"dealer": line.get("dealer")}
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """The score of a deal with a revoke by the side ``at_fault`` (RULES.md §8) and the lines
+        saying why; only for a game that lists ``revoke`` in :attr:`irregular_kinds`."""
+        raise RuleViolation(N_("kind must be one of %(kinds)s"), field="kind",
+                            kinds=", ".join((irregular.DEAL, *self.irregular_kinds)))
+
     # -- a match -------------------------------------------------------------------------
 
     @abstractmethod
@@ -403,23 +495,28 @@ class GameRules(ABC):
         totals = dict(sheet.totals) if sheet else dict.fromkeys(self.table(resolved).sides, 0)
         rows: list[SheetRow] = list(sheet.rows) if sheet else []
         result = sheet.result if sheet else None
+        played = sum(irregular.played(row.declarations) for row in rows)
         for declarations in deals:
             carried = self.carried(declarations, rows, resolved)
-            scored = self.score_deal(carried, resolved)
+            scored = self.score_line(carried, resolved)
             if result is None:
                 for side, points in scored.score.items():
                     totals[side] += points
             rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
-            result = result or self.end_of_match(totals, len(rows), resolved, deal_limit)
+            played += irregular.played(declarations)
+            result = result or self.end_of_match(totals, played, resolved, deal_limit, line=len(rows))
         return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
 
     def end_of_match(self, totals: Mapping[str, int], played: int, options: Options,
-                     deal_limit: int = 0) -> MatchResult | None:
+                     deal_limit: int = 0, *, line: int | None = None) -> MatchResult | None:
         """Whether the match ends at deal ``played`` (these ``totals`` after it): the game's end
         rule (:meth:`sheet_result`), or a tournament's ``deal_limit`` reached; the result is placed
-        at that deal (:func:`ended_at`). The one definition of where a match ends."""
+        at that line of the sheet (:func:`ended_at`; ``line``: where misdeals and penalties, which
+        are no deal played (RULES.md §8), put it after ``played``). The one definition of where a
+        match ends."""
         return ended_at(self.sheet_result(totals, played, options)
-                        or result_after_deals(totals, played, deal_limit, self.side_label), played)
+                        or result_after_deals(totals, played, deal_limit, self.side_label),
+                        played if line is None else line)
 
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """A deal's declarations as scored after the sheet's ``rows`` (resolved ``options``):
@@ -438,7 +535,7 @@ class GameRules(ABC):
         :raise RuleViolation: naming the declaration at fault
         """
         if self.independent_deals:
-            return self.score_deal(declarations, options)
+            return self.score_line(declarations, options)
         return self.extend_sheet(earlier, [declarations], options).rows[-1].scored
 
     # -- the referee ---------------------------------------------------------------------

@@ -43,6 +43,7 @@ class Deal:
     stored: str  # the declarations as the row holds them (JSON): a cache key needs no more
     created: str
     version: int
+    kind: str = "deal"  # RULES.md §8: deal, misdeal, revoke or penalty (the declarations' own ``kind``)
 
     @cached_property
     def declarations(self) -> Mapping[str, Any]:
@@ -59,7 +60,7 @@ def _match(row: Mapping[str, Any]) -> Match:
                  created=row["created"], version=row["version"], deal_limit=row["deal_limit"])
 
 
-_DEAL = "select id, match_id, seq, declarations, created, version from deals"  # Deal's fields, in order
+_DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order
 
 
 # -- matches ---------------------------------------------------------------------------
@@ -245,7 +246,8 @@ def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping
 
 
 def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
-    return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version)
+    return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version,
+                str(declarations.get("kind", "deal")))
 
 
 def delete_deal(db: Database, match_id: int, deal_id: int, *, version: int | None = None,

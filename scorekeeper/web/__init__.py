@@ -10,14 +10,16 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import address, api, assets, club_api, club_files, history, live, main, matches, prints, referee, safety, tournaments
+from . import (address, api, assets, club_api, club_files, history, irregular, live, main, matches, prints,
+               referee, safety, tournaments)
 from .forms import refused, seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
                 "melds": _l("Melds"), "sequences": _l("Sequences"), "roem": _l("Roem"), "play": _l("The trick"),
                 "hands": _l("Hands"), "claim": _l("The claim"), "count": _l("The pile"),
-                "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick")}
+                "doubling": _l("Doubling"), "quints": _l("Quints"), "tricks": _l("Tricks"), "trick": _l("The trick"),
+                "misdeal": _l("Misdeal"), "revoke": _l("Revoke"), "penalty": _l("Penalty")}
 RETRY_AFTER_S = 5  # a 429's advice (Retry-After)
 PRINTED_TITLE_MAX = 120  # characters of a printed title: the heading, and every page's running header
 
@@ -37,6 +39,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     safety.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
+    app.register_blueprint(irregular.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)

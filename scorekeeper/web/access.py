@@ -177,6 +177,13 @@ def may_use(match_id: int) -> bool:
     return request.method in ("GET", "HEAD") or not closed
 
 
+def may_record(match_id: int, kind: str) -> bool:
+    """May this request record, change or remove a line of ``kind`` (RULES.md §8) on the match? A
+    penalty at a tournament's table only the organiser (at a casual match anyone at the table);
+    anything else whoever may use the match (:func:`may_use`)."""
+    return kind != "penalty" or is_organiser() or store.table_of_match(store.get_db(), match_id) is None
+
+
 def device_label() -> str:
     """The name this phone (or API client) chose for itself, or "" (too long or unprintable:
     none, as a cookie set elsewhere may be anything)."""

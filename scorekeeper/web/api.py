@@ -16,6 +16,7 @@ from flask_babel import gettext
 from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
+from ..games.irregular import kind_of
 from . import access
 from .changes import event_json
 from .matches import refuse_after_end
@@ -129,7 +130,8 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
     if with_deals:
         deals = store.list_deals(store.get_db(), match.id)
         sheet = scored_sheet(match, rules, deals)
-        out["deals"] = [{"id": d.id, "number": n, "version": d.version, "declarations": dict(d.declarations),
+        out["deals"] = [{"id": d.id, "number": n, "kind": d.kind, "version": d.version,
+                         "declarations": dict(d.declarations),
                          **scored_json(row.scored), "totals": dict(row.totals), "counted": n <= sheet.counted}
                         for n, (d, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1)]
         out["totals"] = dict(sheet.totals)
@@ -219,6 +221,15 @@ def _version(body: Mapping[str, Any]) -> int | None:
     return version
 
 
+def _line(match: store.Match, rules: GameRules, body: Mapping[str, Any]) -> dict[str, Any]:
+    """The body of a deal record checked: a deal's declarations or, with ``kind``, a RULES.md §8
+    line (a penalty at a tournament's table only by the organiser: 403)."""
+    line = rules.read_line({k: v for k, v in body.items() if k != "version"}, match.options)
+    if not access.may_record(match.id, kind_of(line)):
+        abort(403)
+    return line
+
+
 @bp.post("/matches/<int:match_id>/deals")
 def add_deal(match_id: int):
     """Record a deal. ``Idempotency-Key`` makes a replayed call record it once."""
@@ -226,7 +237,7 @@ def add_deal(match_id: int):
     rules = _rules(match.game)
     body = _body()
     version = _version(body)
-    declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
+    declarations = _line(match, rules, body)
     key = request.headers.get("Idempotency-Key", "")[:100] or None
     deal_id, created = store.add_deal(store.get_db(), match_id, declarations, version=version,
                                       nonce=f"api:{key}" if key else None,
@@ -249,6 +260,13 @@ def _deal_or_404(match_id: int, deal_id: int) -> store.Deal:
         abort(404)
 
 
+def _changeable(match_id: int, deal_id: int) -> None:
+    """404 unless the match has the deal, 403 if this request may not change it (a tournament
+    table's penalty: only the organiser, RULES.md §8)."""
+    if not access.may_record(match_id, _deal_or_404(match_id, deal_id).kind):
+        abort(403)
+
+
 @bp.get("/matches/<int:match_id>/deals/<int:deal_id>")
 def get_deal(match_id: int, deal_id: int):
     """One deal, scored in its place on the sheet."""
@@ -260,11 +278,11 @@ def get_deal(match_id: int, deal_id: int):
 def put_deal(match_id: int, deal_id: int):
     """Replace a deal's declarations; ``version`` guards against a lost update."""
     match = _get_match(match_id)
-    _deal_or_404(match_id, deal_id)
+    _changeable(match_id, deal_id)
     rules = _rules(match.game)
     body = _body()
     version = _version(body)
-    declarations = rules.read_deal({k: v for k, v in body.items() if k != "version"}, match.options)
+    declarations = _line(match, rules, body)
     store.update_deal(store.get_db(), match_id, deal_id, declarations, version=version,
                       by=access.actor(match_id))
     return _deal_answer(match_id, deal_id)
@@ -273,7 +291,7 @@ def put_deal(match_id: int, deal_id: int):
 @bp.delete("/matches/<int:match_id>/deals/<int:deal_id>")
 def delete_deal(match_id: int, deal_id: int):
     """Delete a deal; later deals are re-scored."""
-    _deal_or_404(match_id, deal_id)
+    _changeable(match_id, deal_id)
     store.delete_deal(store.get_db(), match_id, deal_id, by=access.actor(match_id))
     return "", 204
 

@@ -135,6 +135,9 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
                           validate_choice=False, render_kw=render_kw)
     if spec.kind == "bool":
         return BooleanField(label, default=bool(spec.default), description=description, render_kw=render_kw)
+    if spec.kind == "text":  # a line of words (a penalty's reason)
+        render_kw |= {"maxlength": "200", "autocomplete": "off"}
+        return StringField(label, default=spec.default, description=description, render_kw=render_kw)
     if spec.kind == "int":
         render_kw |= {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)

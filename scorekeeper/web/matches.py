@@ -118,7 +118,7 @@ def sheet(match_id: int):
     deals = store.list_deals(db, match_id)
     casual = store.table_of_match(db, match_id) is None
     return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
-                      device=access.device_label() if casual else None)
+                      device=access.device_label() if casual else None, penalty=casual or access.is_organiser())
 
 
 @bp.route("/<int:match_id>/sheet.pdf")
@@ -174,8 +174,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     db = store.get_db()
     deals = store.list_deals(db, match.id)
     if deal is None:
-        last = deals[-1].declarations.get("dealer") if deals else None
-        dealer = rules.next_dealer(last, match.options) if last else match.first_dealer
+        dealer = rules.dealer_of_next([d.declarations for d in deals], match.first_dealer, match.options)
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
@@ -270,6 +269,8 @@ def edit_deal(match_id: int, deal_id: int):
         deal = store.get_deal(store.get_db(), match_id, deal_id)
     except store.NotFound:
         abort(404)
+    if deal.kind != "deal":  # a misdeal, revoke or penalty (RULES.md §8) has its own form
+        return redirect(url_for("irregular.edit_line", match_id=match_id, deal_id=deal_id))
     return _deal_page(match, rules, deal)
 
 
@@ -289,6 +290,8 @@ def delete_deal(match_id: int, deal_id: int):
         deal = store.get_deal(db, match_id, deal_id)
     except store.NotFound:
         abort(404)
+    if not access.may_record(match_id, deal.kind):  # a tournament table's penalty: the organiser's
+        abort(403)
     asked = ask_first(_("Delete deal %(n)d? It stays in the match's history, from where it can be restored.",
                         n=deal.seq), _("Delete this deal"),
                       url_for("matches.edit_deal", match_id=match_id, deal_id=deal_id))
@@ -306,6 +309,10 @@ def delete_deal(match_id: int, deal_id: int):
 def undo(match_id: int):
     """Take back the last deal (the one this phone saw last), once asked again."""
     load_match(match_id)
+    deals = store.list_deals(store.get_db(), match_id)
+    if deals and not access.may_record(match_id, deals[-1].kind):
+        flash(_("The last line is the organiser’s penalty: only the organiser can take it back."), "error")
+        return redirect(url_for("matches.sheet", match_id=match_id))
     asked = ask_first(_("Take back the last deal? It stays in the match's history, from where it can be "
                         "restored."), _("Undo last deal"), url_for("matches.sheet", match_id=match_id))
     if asked:

@@ -169,7 +169,7 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
 
 
 def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
-               device: str | None) -> str:
+               device: str | None, penalty: bool = True) -> str:
     """The running sheet's page, rendered once per content, language, address and phone name
     (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
     kept page as it is served. A page with a message to flash, or asked for with a query string
@@ -178,11 +178,11 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number)."""
     def render(**token: Any) -> str:
-        return render_template("matches/sheet.html", live=live, device=device,
+        return render_template("matches/sheet.html", live=live, device=device, penalty=penalty,
                                **sheet_view(match, rules, deals), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, device, str(get_locale()))
+    key = (*content_key(match, deals), repr(match), live, device, penalty, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())

@@ -92,6 +92,11 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
                 added = client.post(f"/api/v1/matches/{made.json['id']}/deals", json=DEALS[rules.key])
                 assert added.status_code == 201, added.json
                 deal_ids.append(str(added.json["deal"]["id"]))
+                if rules.key == "contree":  # a line of RULES §8 too (its own page)
+                    penalty = client.post(f"/api/v1/matches/{made.json['id']}/deals",
+                                          json={"kind": "penalty", "side": "B", "points": -20, "reason": "Slow"})
+                    assert penalty.status_code == 201, penalty.json
+                    deal_ids.append(str(penalty.json["deal"]["id"]))
     with app.app_context():
         access.set_password(store.get_db(), PASSWORD)
     desk = app.test_client()
@@ -124,7 +129,8 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         store.update_print_job(db, job.token, status="done", done=2)
     return {"match_id": match_ids, "deal_id": deal_ids, "game": list(games.RULES),
             "tournament_id": [tournament], "number": ["1"], "player_id": player_ids[:1],
-            "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)]}
+            "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)],
+            "irregularity": ["misdeal", "revoke", "penalty"]}
 
 
 @pytest.fixture(scope="module")

@@ -169,6 +169,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "address.settings": "the address links carry, set again in one tap",
     "tournaments.add_prize": "adds a prize to the list", "tournaments.tag": "tags a player, untagged in one tap",
     "tournaments.untag": "a tag, given again in one tap",
+    "irregular.new_line": "records a misdeal, revoke or penalty (RULES §8), deleted from its page once asked again",
+    "irregular.edit_line": "corrects a misdeal, revoke or penalty; the history keeps what it said",
 }
 
 

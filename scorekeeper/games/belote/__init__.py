@@ -25,8 +25,9 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import N_
-from .. import jass
+from .. import irregular, jass
 from ..base import (
+    MISDEAL_PASSES_DEAL,
     DealField,
     GameRules,
     MatchResult,
@@ -46,7 +47,7 @@ from ..referee import claim as judge_claim
 from . import form, referee
 from .deal import SEATS, TEAMS, THREE_SEATS, label, read_declarations, seating
 from .form import CONTRACT_CHOICES
-from .score import score
+from .score import revoke, score
 from .text import parse_meld_text
 
 __all__ = ["RULES", "BeloteRules", "legal_play", "meld_compare", "melds", "parse_meld_text", "trick_winner"]
@@ -104,6 +105,7 @@ OPTIONS = (
            N_("The dealer may deal 3 then 2 cards or 2 then 3; no effect on the score"), scoring=False),
     Option("no_shuffle", False, N_("No shuffle"),
            N_("The cards are only cut between deals, not shuffled; no effect on the score"), scoring=False),
+    MISDEAL_PASSES_DEAL,
 )
 
 
@@ -111,6 +113,7 @@ class BeloteRules(GameRules):
     """Classic Belote for four players in two partnerships, or three (RULES.md §1)."""
 
     key = "belote"
+    irregular_kinds = (irregular.MISDEAL, irregular.REVOKE, irregular.PENALTY)
     independent_deals = False  # a litige carries points to the next deal
     taker_key = "taker"
     form = form
@@ -160,6 +163,13 @@ class BeloteRules(GameRules):
         resolved = self.resolve_options(options)
         deal, found = read_declarations(declarations, resolved)
         return score(deal, found, resolved)
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """RULES.md §8: the side at fault 0, the other everything (three players: their own points)."""
+        resolved = self.resolve_options(options)
+        deal, found = read_declarations(declarations, resolved)
+        return revoke(deal, found, at_fault, resolved)
 
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """With ``litige`` the points held by a tie go to the side that wins the next deal,

@@ -257,3 +257,32 @@ def score(deal: Mapping[str, Any], melds: tuple[Meld, ...], options: Mapping[str
     if made is None:
         summary = Say(LITIGE_SUMMARY, {"contract": summary})
     return ScoredDeal(made=made, score=result, lines=tuple(lines), answer=answer, summary=summary)
+
+
+def revoke(deal: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
+           options: Mapping[str, Any]) -> tuple[dict[str, int], list[Say]]:
+    """A deal checked by ``read_declarations`` with a revoke by ``at_fault`` (RULES.md §8): four
+    players, the side at fault 0 and the other the deal's whole total plus every counted meld,
+    multiplied as the contract is, each belote with its holder; three players, the player at fault
+    0 and the others their own points as if the deal were played out."""
+    table = seating(options)
+    played = score({**deal, "litige_pending": 0}, melds, options)
+    mult = int(played.answer["multiplier"])
+    tallies = {side: _Tally(side) for side in table.sides}
+    if table.players == len(SEATS):
+        other = table.others(at_fault)[0]
+        belotes = deal["belotes"] or {side: int(deal["belote"] == side) for side in table.sides}
+        counted = sum(played.answer["counted_melds"].values())
+        parts = [Say(ALL_CARDS, {"points": sum(deal["trick_points"].values()) + LAST_TRICK})]
+        parts += [Say(MELDS, {"points": counted})] if counted else []
+        parts += [Say(BELOTES, {"points": BELOTE * belotes[other]})] if belotes[other] else []
+        tallies[other].parts(TAKE_ALL, parts).times(mult)
+        if belotes[at_fault]:
+            tallies[at_fault].step(KEEP_BELOTE, BELOTE * belotes[at_fault]).times(mult)
+    else:
+        for side in table.others(at_fault):
+            tallies[side].step(NOTHING, played.answer["team_totals"][side]).times(mult)
+    result = {side: tallies[side].done().total for side in table.sides}
+    lines = [line for side in table.sides for line in tallies[side].lines]
+    lines.append(Say(FINAL, {"scores": ", ".join(f"{label(side)} {result[side]}" for side in table.sides)}))
+    return result, lines

@@ -22,8 +22,8 @@ from typing import Any
 
 from ...cards import SUIT_SYMBOLS, Suit
 from ...errors import N_, RuleViolation
-from .. import belote, jass
-from ..base import GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from .. import belote, irregular, jass
+from ..base import MISDEAL_PASSES_DEAL, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
@@ -78,6 +78,7 @@ OPTIONS = (
            N_("Conventional meanings of opening bids (the usual scheme or “aux as”); for information, no effect on the score"),
            choices=("none", "standard", "aux_as"), scoring=False,
            choice_labels=(N_("None"), N_("The usual scheme"), N_("Aux as"))),
+    MISDEAL_PASSES_DEAL,
 )
 
 _CONTRACT = {
@@ -116,6 +117,7 @@ PLUS_BID = N_("%(team)s: %(before)d + %(bid)d bid = %(total)d")
 FAILED_BASE = N_("%(team)s: %(base)d for the failed contract + %(bid)d bid = %(total)d")
 FAILED_CAPOT = N_("%(team)s: %(base)d for the failed contract + %(bid)d for the capot bid = %(total)d")
 MADE_CAPOT = N_("%(team)s: %(bid)d capot bid + %(bid)d capot play = %(total)d")
+REVOKE_BASE = N_("%(team)s: %(base)d + %(bid)d bid = %(total)d, the defenders having revoked")
 FIXED_BASE = N_("%(team)s: %(base)d + %(bid)d bid = %(total)d (fixed contre scoring)")
 ALTERNATE = N_("%(team)s: the bid, %(total)d (alternate scoring)")
 PLUS_BELOTE = N_("%(team)s: %(before)d + %(belote)d belote = %(total)d")
@@ -274,8 +276,10 @@ def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options) -> ScoredDeal:
-    """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4)."""
+def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options, *,
+           revoked: bool = False) -> ScoredDeal:
+    """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4);
+    ``revoked``: the bidders revoked, the contract fails whatever the points (RULES.md §8)."""
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)
     counted, meld_winner, meld_lines = _announces(declared, melds)
@@ -286,7 +290,8 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     tricks = declared["tricks_won"]
     capot_team = next((team for team in TEAMS if tricks and tricks[team] == TRICKS), None)
     points, unbid_lines = _unbid_capot(declared, capot_team, before_capot, options)
-    made, verdict_lines = _verdict(declared, points, options)
+    made, verdict_lines = (False, [Say(N_("The bidders revoked: the contract fails"))]) if revoked \
+        else _verdict(declared, points, options)
     m = MULTIPLIERS[declared["contre"]]
     capot_bid = declared["capot_bid"]
     deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
@@ -320,10 +325,34 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 
+def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
+            options: Options) -> tuple[dict[str, int], list[Say]]:
+    """RULES.md §8: bidders at fault, a failed contract (§2.3 with the options); defenders at
+    fault, the bidders score (160 + bid) x m (a capot bid 500 x m) and the defenders 0, each side
+    adding 20, unmultiplied, for a belote it holds."""
+    bidders = declared["bidder_team"]
+    if at_fault == bidders:
+        scored = _score(declared, melds, options, revoked=True)
+        return dict(scored.score), list(scored.lines[1:])
+    m = MULTIPLIERS[declared["contre"]]
+    b, d = _Tally(bidders), _Tally(at_fault)
+    if declared["capot_bid"]:
+        b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT)
+    else:
+        b.step(REVOKE_BASE, FAILED_CONTRACT + declared["bid"], base=FAILED_CONTRACT, bid=declared["bid"])
+    b.times(m).plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == bidders))
+    d.plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == at_fault))
+    b, d = b.done(), d.done()
+    result = {bidders: b.total, at_fault: d.total}
+    return result, [*b.lines, *d.lines, Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
+                                                   "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+
+
 class ContreeRules(GameRules):
     """Belote Contrée for four players in two partnerships (RULES.md §2)."""
 
     key = "contree"
+    irregular_kinds = (irregular.MISDEAL, irregular.REVOKE, irregular.PENALTY)
     taker_key = "bidder"
     form = form
     name = N_("Belote Contrée")
@@ -361,6 +390,13 @@ class ContreeRules(GameRules):
         resolved = self.resolve_options(options)
         deal, melds = read_declarations(declarations, announces=bool(resolved["announces"]))
         return _score(deal, melds, resolved)
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """RULES.md §8: a failed contract, or the bidders' (160 + bid) x m."""
+        resolved = self.resolve_options(options)
+        deal, melds = read_declarations(declarations, announces=bool(resolved["announces"]))
+        return _revoke(deal, melds, at_fault, resolved)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §2.5: a team at or over the target wins; both: the higher; equal: a draw."""

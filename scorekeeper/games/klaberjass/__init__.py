@@ -26,8 +26,9 @@ from typing import Any
 
 from ...cards import SUIT_SYMBOLS, Suit
 from ...errors import N_
-from .. import jass
+from .. import irregular, jass
 from ..base import (
+    MISDEAL_PASSES_DEAL,
     DealField,
     GameRules,
     MatchResult,
@@ -67,6 +68,7 @@ OPTIONS = (
     Option("tie_at_target", "continue", N_("Equal totals past the target"),
            N_("Both players past the target with equal totals: play another deal, or call it a draw"),
            choices=TIE_AT_TARGET, choice_labels=(N_("Play another deal"), N_("Draw"))),
+    MISDEAL_PASSES_DEAL,
 )
 
 MAKES = N_("%(dealer)s deals (younger), %(elder)s leads the first trick (elder); %(maker)s makes %(suit)s "
@@ -115,6 +117,9 @@ BOTH_PENDING = N_("%(player)s scores %(own)d + %(other)d + %(pending)d held from
 NOW_HELD = N_("Held for the winner of the next deal: %(pending)d")
 STILL_HELD = N_("Held for the winner of the next deal: %(before)d + %(held)d = %(pending)d")
 FINAL = N_("Score: %(p1)s %(score_p1)d, %(p2)s %(score_p2)d")
+REVOKE_WHOLE = 162  # RULES §8: the player who did not revoke scores 162 plus every sequence and bella
+REVOKED = N_("%(player)s revoked: bête whatever the points; %(other)s scores %(whole)d + %(sequences)d "
+             "sequences + %(bella)d bella = %(total)d")
 
 
 def _result(totals: Mapping[str, int], maker: str) -> str:
@@ -192,10 +197,26 @@ def _score(deal: Mapping[str, Any], melds: Sequence[Meld], options: Options) -> 
                       answer=answer, summary=Say(_SUMMARY[result, held], names))
 
 
+def _revoke(deal: Mapping[str, Any], melds: Sequence[Meld], at_fault: str,
+            options: Options) -> tuple[dict[str, int], list[Say]]:
+    """RULES.md §8: the player at fault is bête; the other scores 162 plus all counted sequences
+    and bella of both."""
+    played = _score({**deal, "litige_pending": 0}, melds, options)
+    other = other_seat(at_fault)
+    sequences = sum(played.answer["counted_sequences"].values())
+    bella = BELLA if deal["bella"] else 0
+    total = REVOKE_WHOLE + sequences + bella
+    score = {seat: total if seat == other else 0 for seat in SEATS}
+    return score, [Say(REVOKED, {"player": at_fault, "other": other, "whole": REVOKE_WHOLE,
+                                 "sequences": sequences, "bella": bella, "total": total}),
+                   Say(FINAL, {"p1": "P1", "score_p1": score["P1"], "p2": "P2", "score_p2": score["P2"]})]
+
+
 class KlaberjassRules(GameRules):
     """Klaberjass for two players (RULES.md §3)."""
 
     key = "klaberjass"
+    irregular_kinds = (irregular.MISDEAL, irregular.REVOKE, irregular.PENALTY)
     independent_deals = False  # a litige carries points to the next deal
     taker_key = "maker"
     form = form
@@ -218,6 +239,13 @@ class KlaberjassRules(GameRules):
         resolved = self.resolve_options(options)
         deal, melds = read_declarations(declarations, tie_litige=bool(resolved["tie_litige"]))
         return _score(deal, melds, resolved)
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """RULES.md §8: bête for the player at fault."""
+        resolved = self.resolve_options(options)
+        deal, melds = read_declarations(declarations, tie_litige=bool(resolved["tie_litige"]))
+        return _revoke(deal, melds, at_fault, resolved)
 
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """With ``tie_litige`` the points held after a tie are carried into the next deal's

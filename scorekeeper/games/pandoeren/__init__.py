@@ -27,7 +27,7 @@ from typing import Any
 
 from ...cards import DECK_33
 from ...errors import N_, RuleViolation
-from ..base import LEADER_LABEL, DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..base import LEADER_LABEL, MISDEAL_PASSES_DEAL, DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 from ..referee import FirstLead, claim as judge_claim
 from . import form, referee
 from .contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
@@ -52,6 +52,7 @@ OPTIONS = (
            N_("A house agreement, not a rule of the game: after this many deals the highest total wins "
               "(equal highest: a draw); 0 keeps running totals with no end"),
            minimum=0, maximum=AGREED_DEALS_MAX),
+    MISDEAL_PASSES_DEAL,
 )
 
 

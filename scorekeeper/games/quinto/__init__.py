@@ -133,6 +133,7 @@ class QuintoRules(GameRules):
     """Quinto for four players in two partnerships (RULES.md §5)."""
 
     key = "quinto"
+    irregular_kinds = ()  # its sheet carries each game's totals from deal to deal: no RULES §8 line yet
     name = N_("Quinto")
     seats = SEATS
     sides = TEAMS
