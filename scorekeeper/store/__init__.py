@@ -2,8 +2,8 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; every change of a deal in :mod:`.events`, and what the history gives
-back in :mod:`.history`. The rest of the app calls them as ``store.<name>``, through the names
+printed in :mod:`.prints`; every change of a deal in :mod:`.events`, what the history gives
+back in :mod:`.history`, and the tables' sheets confirmed in :mod:`.signoffs`. The rest of the app calls them as ``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
 
@@ -78,5 +78,14 @@ from .matches import (  # noqa: F401  (re-exported)
     record_live_deal,
     undo_last_deal,
     update_deal,
+)
+from .signoffs import (  # noqa: F401  (re-exported)
+    DISPUTE_MAX,
+    SIGNOFF_ACTIONS,
+    Signoff,
+    SignoffState,
+    list_signoffs,
+    sign,
+    signoff_state,
 )
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

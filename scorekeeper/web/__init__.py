@@ -10,7 +10,8 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import address, api, assets, club_files, history, live, main, matches, prints, referee, safety, tournaments
+from . import (address, api, assets, club_files, history, live, main, matches, prints, referee, safety, signoffs,
+               tournaments)
 from .forms import refused, seat_text
 
 
@@ -38,6 +39,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(signoffs.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(tournaments.bp)
