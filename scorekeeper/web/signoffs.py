@@ -99,10 +99,15 @@ def dispute(match_id: int):
 
 
 @bp.post("/validate")
-@access.organiser_only
 def validate(match_id: int):
-    """The organiser validates a table's sheet as it stands (a dispute settled): its result counts."""
-    match, rules, table = _table_to_sign(match_id)
+    """The organiser validates a table's sheet as it stands (a dispute settled): its result counts.
+    The match is looked up first, as by every route of a match (404; 403 to a stranger)."""
+    _match, rules, table = _table_to_sign(match_id)
+    return _validate(match_id, rules, table)
+
+
+@access.organiser_only
+def _validate(match_id: int, rules: GameRules, table: store.TableRow):
     desk = url_for("tournaments.tournament", tournament_id=table.tournament_id, _anchor="to-confirm")
     asked = ask_first(_("Validate the sheet of round %(round)d, table %(table)d as it stands? Its result then "
                         "counts in the standings, whatever the sides said.", round=table.round_number,
