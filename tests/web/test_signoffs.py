@@ -8,15 +8,18 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import records, store
+from scorekeeper.errors import RuleViolation
 from scorekeeper.web.tournaments import load_state
 from tests.helpers import Pages, csrf_token, hidden
-from tests.web.test_tournaments import DEAL, Organiser, errors, flashes, phone, refusals
-
-
-@pytest.fixture
-def organiser(app, client) -> Organiser:
-    return Organiser(app, client)
+from tests.web.test_tournaments import (  # noqa: F401  (organiser: the fixture)
+    DEAL,
+    errors,
+    flashes,
+    organiser,
+    phone,
+    refusals,
+)
 
 
 @pytest.fixture
@@ -271,8 +274,17 @@ def test_the_export_keeps_each_tables_confirmation_state(app, organiser, cup):
     second.dispute("wrong total")
     record = organiser.client.get(f"/tournaments/{cup}/export.json").json
     assert record["tournament"]["confirm_results"] is True
+    assert records.read(record)["tournament"]["confirm_results"] is True  # imported, the option stays
     one, two = record["rounds"][0]["tables"]
     assert one["confirmation"]["status"] == "confirmed"
     assert [c["seat"] for c in one["confirmation"]["confirmed"]] == ["N", "E"]
     assert two["confirmation"]["status"] == "disputed" and two["confirmation"]["disputes"][0]["text"] == "wrong total"
     assert [c["action"] for c in two["match"]["history"]][-1] == "dispute"
+
+
+def test_a_record_whose_option_is_not_true_or_false_is_refused_by_its_field(app, organiser, cup):
+    record = organiser.client.get(f"/tournaments/{cup}/export.json").json
+    record["tournament"]["confirm_results"] = "yes"
+    with pytest.raises(RuleViolation) as refused:
+        records.read(record)
+    assert refused.value.field == "tournament.confirm_results"
