@@ -157,3 +157,21 @@ def add_deal_kind(db: Database) -> None:
     read from its declarations (a deal's carry none), so the two can never disagree."""
     db.execute("alter table deals add column kind text generated always as"
                " (coalesce(json_extract(declarations, '$.kind'), 'deal')) virtual")
+
+
+@migrations()
+def create_signoffs(db: Database) -> None:
+    """Both sides agree (tournaments): a tournament may ask its tables' results to be confirmed by
+    both sides (``confirm_results``); each confirmation, dispute and organiser's validation of a
+    table's sheet, and each time a change of the sheet dropped them (``unconfirm``), kept for good
+    (store/signoffs.py). ``after_event``: the last change of the match's deals when it was written
+    (its place in the match's history)."""
+    db["tournaments"].add_column("confirm_results", int, not_null_default=0)
+    db["signoffs"].create(
+        {"id": int, "match_id": int, "action": str, "at": str, "by_kind": str, "by_label": str,
+         "side": str, "seat": str, "name": str, "text": str, "after_event": int},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "action", "at", "by_kind", "by_label", "side", "seat", "name", "text", "after_event"},
+        defaults={"by_label": "", "side": "", "seat": "", "name": "", "text": "", "after_event": 0}, strict=True,
+    )
+    db["signoffs"].create_index(["match_id", "id"])

@@ -96,7 +96,10 @@ def read(data: Any) -> dict[str, Any]:
                   "format": format_, "rounds": _int(head.get("rounds"), "tournament.rounds", 1, 20),
                   "deals": _int(head.get("deals"), "tournament.deals", 0, 100), "ranking": ranking,
                   "seed": _int(head.get("seed"), "tournament.seed", 0, 2**31),
-                  "late_rounds": head.get("late_rounds", "zero")}
+                  "late_rounds": head.get("late_rounds", "zero"),
+                  "confirm_results": head.get("confirm_results", False)}
+    if not isinstance(tournament["confirm_results"], bool):
+        raise _fail("tournament.confirm_results", N_("%(name)s must be true or false"), name="confirm_results")
     if not _known(tournament["late_rounds"], evening.LATE_ROUNDS):
         raise _fail("tournament.late_rounds", N_("How late entries count is “zero” or “bye”"))
     players = {}

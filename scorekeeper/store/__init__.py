@@ -2,8 +2,9 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; prize lists in :mod:`.prizes`; every change of a deal in :mod:`.events`, and what the history gives
-back in :mod:`.history`. The rest of the app calls them as ``store.<name>``, through the names
+printed in :mod:`.prints`; prize lists in :mod:`.prizes`; every change of a deal in :mod:`.events`,
+what the history gives back in :mod:`.history`, and the tables' sheets confirmed in :mod:`.signoffs`.
+The rest of the app calls them as ``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
 
@@ -90,5 +91,14 @@ from .prizes import (  # noqa: F401  (re-exported)
     set_prizes,
     tag_player,
     untag,
+)
+from .signoffs import (  # noqa: F401  (re-exported)
+    DISPUTE_MAX,
+    SIGNOFF_ACTIONS,
+    Signoff,
+    SignoffState,
+    list_signoffs,
+    sign,
+    signoff_state,
 )
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

@@ -43,6 +43,7 @@ class Tournament:
     seed: int
     created: str
     late_rounds: str = "zero"  # how a late entry's missed rounds count (scorekeeper.evening.LATE_ROUNDS)
+    confirm_results: bool = False  # a table's result counts once both sides confirmed it (:mod:`.signoffs`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,17 +161,18 @@ def list_players(db: Database) -> list[Player]:
 
 
 def create_tournament(db: Database, *, name: str, game: str, options: Mapping[str, Any], format: str,
-                      rounds: int, deals: int, ranking: str, seed: int, late_rounds: str = "zero") -> int:
+                      rounds: int, deals: int, ranking: str, seed: int, late_rounds: str = "zero",
+                      confirm_results: bool = False) -> int:
     with write_transaction(db):
         table = db.table("tournaments")
         table.insert({"name": name, "game": game, "options": json.dumps(dict(options)), "format": format,
                       "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": now(),
-                      "late_rounds": late_rounds})
+                      "late_rounds": late_rounds, "confirm_results": int(confirm_results)})
         return int(table.last_pk)
 
 
 def _tournament(row: Mapping[str, Any]) -> Tournament:
-    return Tournament(**{**row, "options": json.loads(row["options"])})
+    return Tournament(**{**row, "options": json.loads(row["options"]), "confirm_results": bool(row["confirm_results"])})
 
 
 def get_tournament(db: Database, tournament_id: int) -> Tournament:

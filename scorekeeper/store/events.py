@@ -1,6 +1,8 @@
 """Every change of a deal, kept for good (DESIGN.md principle 5): who, when, the declarations
 before and after. An event is appended by the write it records, inside that write's
 transaction, so there is never a change without its event nor an event without its change.
+A change of a deal also drops the sign-offs standing on the sheet (:mod:`.signoffs`), in the same
+transaction.
 """
 
 from __future__ import annotations
@@ -55,6 +57,31 @@ def log_event(db: Database, match_id: int, deal_id: int | None, seq: int, action
         [match_id, deal_id, seq, action, now(), by.kind, by.label,
          None if before is None else json.dumps(dict(before)),
          None if after is None else json.dumps(dict(after))])
+    if deal_id is not None:  # the sheet changed (the deal in play is not on it yet)
+        drop_signoffs(db, match_id, by)
+
+
+STANDING = ("match_id = ? and id > coalesce((select max(id) from signoffs where match_id = ?"
+            " and action = 'unconfirm'), 0)")
+"""The sign-offs standing on a match's sheet: those since it last changed (a SQL condition, the
+match id given twice)."""
+
+
+def drop_signoffs(db: Database, match_id: int, by: Actor) -> None:
+    """The sheet changed: the sign-offs standing on it, if any, are dropped (an ``unconfirm`` by
+    whoever changed it), inside the caller's write transaction."""
+    if db.execute(f"select 1 from signoffs where {STANDING} limit 1", [match_id, match_id]).fetchone():
+        append_signoff(db, match_id, "unconfirm", by)
+
+
+def append_signoff(db: Database, match_id: int, action: str, by: Actor, side: str = "", seat: str = "",
+                   name: str = "", text: str = "") -> None:
+    """Append one sign-off of the match's sheet (:mod:`.signoffs`), inside the caller's write
+    transaction, placed after the match's last change of a deal."""
+    db.execute("insert into signoffs (match_id, action, at, by_kind, by_label, side, seat, name, text, after_event)"
+               " values (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+               " coalesce((select max(id) from deal_events where match_id = ?), 0))",
+               [match_id, action, now(), by.kind, by.label, side, seat, name, text, match_id])
 
 
 def list_events(db: Database, match_id: int) -> list[Event]:

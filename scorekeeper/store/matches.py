@@ -114,6 +114,7 @@ def delete_match(db: Database, match_id: int) -> None:
         if db.execute("select 1 from tables where match_id = ?", [match_id]).fetchone():
             raise RuleViolation(N_("This match is a tournament's table: it cannot be deleted"))
         db.execute("delete from deal_events where match_id = ?", [match_id])
+        db.execute("delete from signoffs where match_id = ?", [match_id])
         db.execute("delete from live_deals where match_id = ?", [match_id])
         db.execute("delete from deals where match_id = ?", [match_id])
         db.execute("delete from matches where id = ?", [match_id])

@@ -11,7 +11,7 @@ from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, club_api, club_files, history, irregular, live, main, matches, prints,
-               referee, safety, tournaments)
+               referee, safety, signoffs, tournaments)
 from .forms import refused, seat_text
 
 
@@ -41,6 +41,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(irregular.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(signoffs.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(tournaments.bp)

@@ -18,7 +18,7 @@ from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
 from . import access
-from .changes import event_json
+from .changes import change_json, in_order
 from .matches import refuse_after_end
 from .referee import ask
 from .sheets import scored_sheet, side_names
@@ -298,9 +298,11 @@ def delete_deal(match_id: int, deal_id: int):
 
 @bp.get("/matches/<int:match_id>/history")
 def history(match_id: int):
-    """Every change of the match's deals, oldest first."""
+    """Every change of the match's deals, and of a tournament table its sign-offs, oldest first."""
     _get_match(match_id)
-    return jsonify([event_json(event) for event in store.list_events(store.get_db(), match_id)])
+    db = store.get_db()
+    return jsonify([change_json(change) for change in
+                    in_order(store.list_events(db, match_id), store.list_signoffs(db, match_id))])
 
 
 @bp.post("/matches/<int:match_id>/deals/<int:deal_id>/restore")

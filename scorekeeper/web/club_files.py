@@ -19,7 +19,7 @@ from .. import games, pairings, records, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
-from .changes import event_json, history_lines
+from .changes import change_json, history_lines, in_order
 from .forms import ImportForm, refused
 from .sheets import sheet_view
 from .tournaments import State, TableView, awards_of, load_state
@@ -139,7 +139,8 @@ def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
         yield _pairings_html(state, round_, views)
         for view in views:
             deals = store.list_deals(db, view.match.id)
-            history = history_lines(state.rules, view.match, store.list_events(db, view.match.id))
+            history = history_lines(state.rules, view.match, store.list_events(db, view.match.id),
+                                    store.list_signoffs(db, view.match.id))
             yield _printed("print/sheet.html", history=history, **sheet_view(view.match, state.rules, deals))
 
 
@@ -155,7 +156,8 @@ def export_json(tournament_id: int):
     state = load_state(tournament_id)
     db, t = store.get_db(), state.tournament
     head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
-            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds}
+            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds,
+            "confirm_results": t.confirm_results}
     members = {p for e in state.entries.values() for p in e.players}
     players = [{"id": p.id, "name": p.name, "licence": p.licence} for p in state.players.values() if p.id in members]
     entries = [{"id": e.id, "players": list(e.players), "joins": e.joins, "withdrawn": e.withdrawn}
@@ -165,11 +167,24 @@ def export_json(tournament_id: int):
          "match": {"title": view.match.title, "players": dict(view.match.players),
                    "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
                    "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
-                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]}}
+                   "history": [change_json(change) for change in in_order(
+                       store.list_events(db, view.match.id), store.list_signoffs(db, view.match.id))]},
+         **({"confirmation": _confirmation(state, view)} if t.confirm_results else {})}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
     body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
+
+
+def _confirmation(state: State, view: TableView) -> dict[str, Any]:
+    """A table's confirmation state as the export keeps it: ``status`` (``unfinished``,
+    ``unconfirmed``, ``confirmed``, ``disputed``, ``validated``), who confirmed for each side and
+    the disputes' lines."""
+    signoff = view.signoff or store.SignoffState()
+    return {"status": view.signoff_status if view.result is not None else "unfinished",
+            "confirmed": [{"side": s.side, "seat": s.seat, "name": s.name, "at": s.at} for s in signoff.confirmed],
+            "disputes": [{"text": s.text, "at": s.at} for s in signoff.disputes],
+            "validated": signoff.validated.at if signoff.validated else None}
 
 
 @bp.get("/tournaments/<int:tournament_id>/standings.csv")

@@ -36,7 +36,7 @@ from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation
 from ..games.base import MISSING, DealField, GameRules, Option, Table
 from ..prizes import CATEGORY_MAX, GIFT_MAX
-from ..store import Match
+from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
 
 
@@ -311,6 +311,10 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
                              default=next(iter(rankings)), validate_choice=True)
         late_rounds = RadioField(_l("Late entries"), choices=[SelectChoice(k, _l(v)) for k, v in late_choices.items()],
                                  default=next(iter(late_choices)), validate_choice=True)
+        confirm_results = BooleanField(_l("Results confirmed by both sides"), default=False,
+                                       description=_l("At the end of a table's match, one player of each side "
+                                                      "confirms the sheet on the table's phone; a table counts in "
+                                                      "the standings once both sides confirmed it or you validated it"))
         option_keys = tuple(option.key for option in rules.options)
         following = frozenset(option.key for option in rules.options if option.follows)
 
@@ -375,6 +379,17 @@ class ImportForm(Form):
     """A tournament record to import."""
 
     record = FileField(_l("Tournament record (.json)"), validators=[FileRequired(_l("Pick the file to import."))])
+
+
+class DisputeForm(Form):
+    """A table's side says its sheet is wrong, in a line."""
+
+    text = StringField(_l("What is wrong with the sheet"),
+                       validators=[DataRequired(_l("Say in a line what is wrong with the sheet.")),
+                                   Length(max=DISPUTE_MAX)],
+                       render_kw={"maxlength": DISPUTE_MAX, "autocomplete": "off"},
+                       description=_l("The organiser reads it, checks the sheet with the table and settles it"))
+    version = HiddenField()
 
 
 class LoginForm(Form):

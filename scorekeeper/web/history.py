@@ -24,8 +24,9 @@ DEVICE_COOKIE_AGE = 365 * 24 * 3600
 def page(match_id: int):
     """Every change of the match's deals, oldest first, deleted deals with a way back."""
     match, rules = load_match(match_id)
-    events = store.list_events(store.get_db(), match_id)
-    return render_template("matches/history.html", match=match, history=history_lines(rules, match, events))
+    db = store.get_db()
+    history = history_lines(rules, match, store.list_events(db, match_id), store.list_signoffs(db, match_id))
+    return render_template("matches/history.html", match=match, history=history)
 
 
 @bp.post("/deals/<int:deal_id>/restore")

@@ -16,7 +16,7 @@ from . import access, address
 from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
-from .sheets import scored_sheet, sheet_page, sheet_view
+from .sheets import scored_sheet, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -116,9 +116,11 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     deals = store.list_deals(db, match_id)
-    casual = store.table_of_match(db, match_id) is None
+    table = store.table_of_match(db, match_id)
     return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
-                      device=access.device_label() if casual else None, penalty=casual or access.is_organiser())
+                      device=access.device_label() if table is None else None,
+                      penalty=table is None or access.is_organiser(),
+                      signoff=signoff_view(match, rules, table) if table else None)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")

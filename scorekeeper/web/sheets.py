@@ -8,6 +8,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, render_template, request, session
@@ -168,21 +169,45 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
 
 
+@dataclass(frozen=True, slots=True)
+class SignoffView:
+    """What the sheet of a table whose result both sides confirm shows of it: its status
+    (:meth:`store.SignoffState.status`), each side with its seats and players and who confirmed
+    for it (seat and name, or None), the disputes' lines."""
+
+    status: str
+    sides: tuple[tuple[str, tuple[tuple[str, str], ...], tuple[str, str] | None], ...]
+    disputes: tuple[str, ...]
+
+
+def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) -> SignoffView | None:
+    """The sign-offs of a tournament's table, if its tournament asks both sides to confirm results."""
+    db = store.get_db()
+    if not store.get_tournament(db, table.tournament_id).confirm_results:
+        return None
+    state = store.signoff_state(db, match.id)
+    seats = rules.table(match.options)
+    confirmed = {signoff.side: (signoff.seat, signoff.name) for signoff in state.confirmed}
+    sides = tuple((side, tuple((seat, match.players[seat]) for seat in seats.seats if rules.side_of(seat) == side),
+                   confirmed.get(side)) for side in seats.sides)
+    return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
+
+
 def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
-               device: str | None, penalty: bool = True) -> str:
+               device: str | None, penalty: bool = True, signoff: SignoffView | None = None) -> str:
     """The running sheet's page, rendered once per content, language, address and phone name
     (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
     kept page as it is served. A page with a message to flash, or asked for with a query string
     (which it does not read, but its language links carry), is rendered afresh and not kept:
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
-    number)."""
+    number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`)."""
     def render(**token: Any) -> str:
-        return render_template("matches/sheet.html", live=live, device=device, penalty=penalty,
+        return render_template("matches/sheet.html", live=live, device=device, penalty=penalty, signoff=signoff,
                                **sheet_view(match, rules, deals), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, device, penalty, str(get_locale()))
+    key = (*content_key(match, deals), repr(match), live, device, penalty, signoff, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())

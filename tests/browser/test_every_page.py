@@ -77,7 +77,8 @@ class Site:
 
 def _sample_data(app: Flask) -> dict[str, list[str]]:
     """A match of each game and preset (the four-player ones with a deal), a Contrée tournament of two
-    pairs with its first round drawn, a printed booklet: the samples of the routes' arguments."""
+    pairs whose results both sides confirm with its first round drawn and played, a printed booklet:
+    the samples of the routes' arguments."""
     client = app.test_client()
     match_ids, deal_ids = [], []
     for rules in games.RULES.values():
@@ -114,7 +115,8 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         player_ids = [str(player.id) for player in store.list_players(store.get_db())]
     form = form_fields(desk.get("/tournaments/new/contree").get_data(as_text=True))
     tournament = post("/tournaments/new/contree", {**form, "name": "Spring cup", "format": "pairs",
-                                                   "rounds": "2", "deals": "2", "ranking": "match_points"},
+                                                   "rounds": "2", "deals": "2", "ranking": "match_points",
+                                                   "confirm_results": "y"},
                       "/tournaments/new/contree").rsplit("/", 1)[1]
     for first, second in (player_ids[:2], player_ids[2:]):
         post(f"/tournaments/{tournament}/entries", {"player_1": first, "player_2": second},
@@ -124,6 +126,11 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         db = store.get_db()
         tables = [table for drawn in store.list_rounds(db, int(tournament)) for table in drawn.tables]
         table_tokens = [table.token for table in tables]
+    for _ in range(2):  # table 1 played to the end: its sheet asks both sides to confirm, the desk lists it
+        assert desk.post(f"/api/v1/matches/{tables[0].match_id}/deals", json=DEALS["contree"]).status_code == 201
+    match_ids.append(str(tables[0].match_id))
+    with app.app_context():
+        db = store.get_db()
         job = store.create_print_job(db, token="b" * 32, kind="tournament",
                                      params={"tournament": int(tournament)}, language="en", total=2, most=2)
         store.update_print_job(db, job.token, status="done", done=2)

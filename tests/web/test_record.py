@@ -149,7 +149,7 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
-               "tournaments.withdraw_entry", "tournaments.remove_prize")
+               "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -171,6 +171,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.untag": "a tag, given again in one tap",
     "irregular.new_line": "records a misdeal, revoke or penalty (RULES §8), deleted from its page once asked again",
     "irregular.edit_line": "corrects a misdeal, revoke or penalty; the history keeps what it said",
+    "signoffs.confirm": "signs the sheet as it stands; any change of the sheet drops the signature",
+    "signoffs.dispute": "holds the result back for the organiser, who settles it",
 }
 
 
@@ -208,6 +210,9 @@ def desk(app, client):
     rubber = client.post("/api/v1/matches", json={"game": "quinto", "players": players}).json["id"]
     Live(client, rubber).post("start", dealer="N", multiplier="none")
     typo, again = organiser.players(("Typo", "Anna"))
+    signed = organiser.tournament(confirm_results="y")  # a cup whose results both sides confirm
+    organiser.enter(signed, 1, 2), organiser.enter(signed, 3, 4)
+    organiser.draw(signed)
     with app.app_context():
         db = store.get_db()
         version = store.get_match(db, match_id).version
@@ -215,6 +220,11 @@ def desk(app, client):
         live = store.get_live_deal(db, rubber).version
         entry_id = store.list_entries(db, cup)[0].id
         prize_id = store.add_prize(db, cup, Prize("place", gift="A ham"))
+        to_validate = store.list_rounds(db, signed)[0].tables[0].match_id
+    for _ in range(2):  # its table's match played to the end (two deals a round)
+        client.post(f"/api/v1/matches/{to_validate}/deals", json=DEAL)
+    with app.app_context():
+        validate_version = store.get_match(store.get_db(), to_validate).version
     return {"matches.undo": (f"/matches/{match_id}/undo", version),
             "matches.delete_deal": (f"/matches/{match_id}/deals/{deal_ids[1]}/delete", 1),
             "history.delete_after_end": (f"/matches/{match_id}/after-end/delete", version),
@@ -223,7 +233,8 @@ def desk(app, client):
             "tournaments.remove_player": (f"/players/{typo}/remove", None),
             "tournaments.merge_player": (f"/players/{typo}/merge", None, {"target": str(again)}),
             "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None),
-            "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None)}
+            "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None),
+            "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)

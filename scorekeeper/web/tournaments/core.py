@@ -74,7 +74,9 @@ class TableView:
     match: store.Match
     deals: int
     result: MatchResult | None
-    outcome: pairings.Result | None
+    outcome: pairings.Result | None  # the result as the standings count it (None: not finished, or not confirmed)
+    signoff: store.SignoffState | None = None  # where results are confirmed by both sides: those standing
+    signoff_status: str = ""  # and what they say (store.SignoffState.status)
 
     def seated(self, rules: GameRules) -> list[tuple[str, str]]:
         """Where each side of the table sits, with its players, as its match seats them:
@@ -104,7 +106,14 @@ class State:
         return separator.join(self.entry_name(e) for e in entry_ids)
 
     def round_finished(self, number: int) -> bool:
-        return all(view.result is not None for view in self.tables.get(number, []))
+        """Every table of the round has a result that counts (confirmed, where it must be)."""
+        return all(view.outcome is not None for view in self.tables.get(number, []))
+
+    def to_confirm(self) -> list[tuple[int, TableView]]:
+        """The finished tables whose result does not count yet (round number, table), disputed first."""
+        waiting = [(number, view) for number, views in self.tables.items() for view in views
+                   if view.result is not None and view.outcome is None]
+        return sorted(waiting, key=lambda item: item[1].signoff_status != "disputed")
 
     def round_begun(self, number: int) -> bool:
         return any(view.deals for view in self.tables.get(number, []))
@@ -143,9 +152,12 @@ def load_state(tournament_id: int) -> State:
             deals = store.list_deals(db, table.match_id)
             sheet = scored_sheet(match, rules, deals)
             seated = seating(tournament, rules, table.sides, entries)
+            signoff = store.signoff_state(db, match.id) if tournament.confirm_results else None
+            sides = rules.table(match.options).sides
             outcome = (_outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result)
-                       if sheet.result is not None else None)
-            tables.setdefault(round_row.number, []).append(TableView(table, match, len(deals), sheet.result, outcome))
+                       if sheet.result is not None and (signoff is None or signoff.counts(sides)) else None)
+            tables.setdefault(round_row.number, []).append(TableView(
+                table, match, len(deals), sheet.result, outcome, signoff, signoff.status(sides) if signoff else ""))
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
     byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
     return State(tournament, rules, entries, players, rounds, tables,

@@ -84,7 +84,8 @@ def new(game: str):
             tournament_id = store.create_tournament(
                 store.get_db(), name=form.name.data.strip(), game=rules.key, options=options,
                 format=form.format.data, rounds=form.rounds.data, deals=form.deals.data,
-                ranking=form.ranking.data, seed=secrets.randbelow(2**31), late_rounds=form.late_rounds.data)
+                ranking=form.ranking.data, seed=secrets.randbelow(2**31), late_rounds=form.late_rounds.data,
+                confirm_results=bool(form.confirm_results.data))
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/new.html", form=form, rules=rules), status

@@ -1,0 +1,120 @@
+"""Both sides agree (a tournament that asks for it): at the end of a table's match, one player of
+each side confirms the final sheet on the table's phone with a tap, as players sign a paper
+sheet; either side may instead say it is wrong (a dispute, in a line); the organiser validates a
+sheet, once settled. The table's result counts in the standings only then
+(:func:`.tournaments.core.load_state`); the sign-offs are kept in the match's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import store
+from ..errors import N_, RuleViolation
+from ..games.base import GameRules
+from . import access
+from .confirm import ask_first
+from .forms import DisputeForm, refused
+from .matches import load_match, posted_version
+from .sheets import scored_sheet
+
+bp = Blueprint("signoffs", __name__, url_prefix="/matches/<int:match_id>")
+
+
+class NothingToSign(Exception):
+    """The match is no table of a tournament whose results both sides confirm."""
+
+
+def _table_to_sign(match_id: int) -> tuple[store.Match, GameRules, store.TableRow]:
+    """The match, its rules and its table (404 if there is no such match; 403 without the table's
+    link, :func:`.matches.load_match`).
+
+    :raise NothingToSign: it is no table of a tournament whose results both sides confirm
+    """
+    match, rules = load_match(match_id)
+    db = store.get_db()
+    table = store.table_of_match(db, match_id)
+    if table is None or not store.get_tournament(db, table.tournament_id).confirm_results:
+        raise NothingToSign
+    return match, rules, table
+
+
+@bp.errorhandler(NothingToSign)
+def nothing_to_sign(_error: NothingToSign):
+    """Back to the sheet, which says nothing of signing."""
+    flash(_("This match's result needs no confirmation."), "error")
+    return redirect(url_for("matches.sheet", match_id=request.view_args["match_id"]))
+
+
+def _finished(rules: GameRules) -> store.signoffs.Ready:
+    """The store's check, under the write lock: only a finished match's sheet is signed."""
+    def ready(match: store.Match, deals: Sequence[store.Deal]) -> None:
+        if scored_sheet(match, rules, deals).result is None:
+            raise RuleViolation(N_("The match is not finished: its sheet is confirmed once its last deal is recorded."))
+    return ready
+
+
+def _sign(match_id: int, rules: GameRules, action: str, **said: str) -> bool:
+    """Write one sign-off of the sheet the page showed; a refusal is flashed. Answers whether it
+    was written."""
+    try:
+        store.sign(store.get_db(), match_id, action, version=posted_version(), ready=_finished(rules),
+                   by=access.actor(match_id), **said)
+    except store.Conflict:
+        flash(_("The sheet changed since this page was shown: check it, then sign it again."), "error")
+    except RuleViolation as err:
+        flash(refused(err), "error")
+    else:
+        return True
+    return False
+
+
+@bp.post("/confirm")
+def confirm(match_id: int):
+    """One player of a side confirms the final sheet (the seat tapped: its player signs)."""
+    match, rules, _table = _table_to_sign(match_id)
+    seat = request.form.get("seat", "")
+    if seat not in match.players:
+        flash(_("Tap the seat of the player who confirms."), "error")
+    elif _sign(match_id, rules, "confirm", side=rules.side_of(seat), seat=seat, name=match.players[seat]):
+        flash(_("%(name)s confirmed the sheet for %(side)s.", name=match.players[seat],
+                side=rules.side_label(rules.side_of(seat))))
+    return redirect(url_for("matches.sheet", match_id=match_id, _anchor="signoff"))
+
+
+@bp.route("/dispute", methods=("GET", "POST"))
+def dispute(match_id: int):
+    """A side says the sheet is wrong, in a line; the organiser settles it."""
+    match, rules, _table = _table_to_sign(match_id)
+    form = DisputeForm(data={"version": match.version})
+    if form.validate_on_submit():
+        if _sign(match_id, rules, "dispute", text=form.text.data.strip()):
+            flash(_("The sheet is marked disputed: the organiser will settle it."))
+        return redirect(url_for("matches.sheet", match_id=match_id, _anchor="signoff"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("matches/dispute.html", form=form, match=match), status
+
+
+@bp.post("/validate")
+def validate(match_id: int):
+    """The organiser validates a table's sheet as it stands (a dispute settled): its result counts.
+    The match is looked up first, as by every route of a match (404; 403 to a stranger)."""
+    _match, rules, table = _table_to_sign(match_id)
+    return _validate(match_id, rules, table)
+
+
+@access.organiser_only
+def _validate(match_id: int, rules: GameRules, table: store.TableRow):
+    desk = url_for("tournaments.tournament", tournament_id=table.tournament_id, _anchor="to-confirm")
+    asked = ask_first(_("Validate the sheet of round %(round)d, table %(table)d as it stands? Its result then "
+                        "counts in the standings, whatever the sides said.", round=table.round_number,
+                        table=table.number), _("Validate"), desk)
+    if asked:
+        return asked
+    if _sign(match_id, rules, "validate"):
+        flash(_("Round %(round)d, table %(table)d validated: its result counts.", round=table.round_number,
+                table=table.number))
+    return redirect(desk)
