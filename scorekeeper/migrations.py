@@ -126,3 +126,9 @@ def create_deal_events(db: Database) -> None:
     )
     db["deal_events"].create_index(["match_id", "id"])
     db["deal_events"].create_index(["deal_id"])
+
+
+@migrations()
+def archive_matches(db: Database) -> None:
+    """A casual match may be archived: off the front page's list, kept in the archived one."""
+    db["matches"].add_column("archived", int, not_null_default=0)

@@ -10,7 +10,8 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import address, api, assets, club_files, history, live, main, matches, prints, referee, safety, tournaments
+from . import (address, api, assets, casual, club_files, history, live, main, matches, prints, referee, safety,
+               tournaments)
 from .forms import refused, seat_text
 
 
@@ -37,6 +38,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     safety.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
+    app.register_blueprint(casual.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(prints.bp)
