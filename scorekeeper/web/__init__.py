@@ -12,7 +12,7 @@ from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, casual, club_files, history, live, main, matches, prints, referee, safety,
                tournaments)
-from .forms import refused, seat_text
+from .forms import in_seat_letters, refused, seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -70,8 +70,8 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.template_filter("say")
     def say_filter(say) -> str:
-        """A Say line of the engine in the reader's language."""
-        return say.render(translations().gettext)
+        """A Say line of the engine in the reader's language, and in its seat letters."""
+        return in_seat_letters(say).render(translations().gettext)
 
     app.template_filter("seat")(seat_text)
 

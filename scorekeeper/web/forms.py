@@ -7,6 +7,7 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 from __future__ import annotations
 
 import functools
+import re
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
-from ..errors import RuleViolation
+from ..errors import RuleViolation, Say
 from ..games.base import MISSING, DealField, GameRules, Option, Table, asked
 from ..store import Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
@@ -108,6 +109,23 @@ def seat_text(text: str) -> str:
                "W": pgettext("seat", "W")}
     parts = text.split("–")
     return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
+
+
+SEAT_PARAMS = frozenset({"seat", "other_seat", "seats", "side", "sides", "team", "team_a", "team_b", "declarer",
+                         "partner", "holder", "taker", "maker", "dealer", "player", "winner", "opponent", "doubler",
+                         "redoubler", "changes", "scores"})
+"""The parameters of the engine's explanation lines that name seats or sides (``W``, ``N–S``,
+``W + E``, ``W +1, E +1``)."""
+_SEAT_LETTER = re.compile(r"(?<!\w)[NESW](?!\w)")
+
+
+def in_seat_letters(say: Say) -> Say:
+    """An explanation line naming its seats in the reader's letters (West is O in French...);
+    the API keeps N E S W."""
+    return Say(say.template, {key: in_seat_letters(value) if isinstance(value, Say) else
+                              _SEAT_LETTER.sub(lambda found: seat_text(found.group()), value)
+                              if key in SEAT_PARAMS and isinstance(value, str) else value
+                              for key, value in say.params.items()})
 
 
 def _seat_label(seat: str, players: Mapping[str, str]) -> str:

@@ -121,3 +121,22 @@ def test_contree_asks_the_surcontre_only_after_a_contre(client, pages):
     page = pages.deal_form(match_id)
     assert "contre" in shown(page) and "surcontre" not in shown(page)
     assert "surcontre" in shown(next_step(client, match_id, page, contre="y"))
+    # RULES §2.3: ticked, then the contre taken back: the surcontre is not read, the deal is plain (220)
+    typed = {"dealer": "N", "bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92",
+             "last_trick": "bidders", "belote": "bidders", "surcontre": "y"}
+    assert "<strong>220</strong>" in pages.post_deal(match_id, typed, action="preview").get_data(as_text=True)
+
+
+def test_pandoeren_explanations_name_the_seats_in_the_reader_s_letters(client, pages):
+    """RULES.md §4.3: W plays 120 ♥ with E; in French West is O, in the explanation too."""
+    match_id = pages.start_match("pandoeren", players=PANDOEREN)
+    client.get("/lang/fr")
+    deal = {"declarer": "W", "contract_kind": "number", "contract_number": "120", "trump": "H", "called_card": "AS",
+            "partner": "E", "team_points": "100", "last_trick": "declarer", "stuk": "W"}
+    html = pages.post_deal(match_id, deal, action="preview").get_data(as_text=True)
+    assert "O joue 120 ♥ avec E" in html and "réussi\xa0: O +1, E +1" in html
+    api = client.post("/api/v1/pandoeren/score", json={"dealer": "N", "declarer": "W", "contract": "120",
+                                                             "partner": "E", "called_card": "AS", "trump": "H",
+                                                             "team_card_points": 100, "last_trick_team": "declarer"})
+    assert api.status_code == 200, api.json
+    assert "O joue" not in str(api.json["explanation"])  # the API keeps N E S W

@@ -59,7 +59,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         fields.append(DealField("contract", "choice", N_("Contract"), "contract",
                                 default=jass.Contract.SUIT.value,
                                 choices=tuple((c.value, CONTRACT_CHOICES[c]) for c in allowed)))
-    trump = DealField("trump", "suit", N_("Trump"), "contract", required=len(allowed) == 1)
+    trump = DealField("trump", "suit", N_("Trump"), "contract")  # (asked only with a suit contract)
     fields.append(replace(trump, when_field="contract", when_values=(jass.Contract.SUIT.value, ""))
                   if len(allowed) > 1 else trump)
     seats = tuple((seat, seat) for seat in table.seats)

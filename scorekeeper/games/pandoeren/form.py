@@ -71,7 +71,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         _for(NUMBERED, DealField("contract_number", "int", N_("Number"), "contract", required=False,
                                  minimum=PLUS_MIN, help=N_("A number contract's number (120, 130, …) or the n "
                                                            "of Pandoer + n (20, 40, …)"))),
-        _for(WITH_TRUMPS, DealField("trump", "suit", N_("Trump"), "contract", required=False)),
+        _for(WITH_TRUMPS, DealField("trump", "suit", N_("Trump"), "contract")),
         _for(CALLING, DealField("called_card", "choice", N_("Called card"), "contract", required=False, default="",
                                 choices=called, help=N_("The ace (or king, queen) the declarer called"))),
         _for(CALLING, DealField("partner", "seat", N_("Partner"), "contract", required=False,
