@@ -125,6 +125,11 @@ def test_contree_asks_the_surcontre_only_after_a_contre(client, pages):
     typed = {"dealer": "N", "bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92",
              "last_trick": "bidders", "belote": "bidders", "surcontre": "y"}
     assert "<strong>220</strong>" in pages.post_deal(match_id, typed, action="preview").get_data(as_text=True)
+    # the API, which has no form to hide it, still refuses a surcontre without contre (RULES §2.2)
+    answer = client.post(f"/api/v1/matches/{match_id}/deals", json={
+        "dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "surcontre", "surcontre": True,
+        "card_points": {"B": 92}, "last_trick": "B"})
+    assert answer.status_code == 400 and answer.json["error"]["field"] == "surcontre"
 
 
 def test_pandoeren_explanations_name_the_seats_in_the_reader_s_letters(client, pages):
