@@ -175,3 +175,9 @@ def create_signoffs(db: Database) -> None:
         defaults={"by_label": "", "side": "", "seat": "", "name": "", "text": "", "after_event": 0}, strict=True,
     )
     db["signoffs"].create_index(["match_id", "id"])
+
+
+@migrations()
+def archive_matches(db: Database) -> None:
+    """A casual match may be archived: off the front page's list, kept in the archived one."""
+    db["matches"].add_column("archived", int, not_null_default=0)

@@ -6,6 +6,8 @@ import sqlite3
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import store
 from scorekeeper.errors import RuleViolation
@@ -40,7 +42,7 @@ def test_migrations_apply_once(tmp_path):
                                    "create_clubs_and_tournaments", "late_entries_and_withdrawals",
                                    "players_kept_apart", "add_print_job_pid", "create_login_attempts",
                                    "create_deal_events", "create_organiser_tokens", "create_prizes",
-                                   "add_deal_kind", "create_signoffs"]
+                                   "add_deal_kind", "create_signoffs", "archive_matches"]
     assert store.init_db(path) == []
 
 
@@ -226,3 +228,31 @@ def test_deleting_a_match_takes_its_live_deal_along(db):
     store.put_live_deal(db, match_id, {"tricks": []}, version=None)
     store.delete_match(db, match_id)
     assert store.get_live_deal(db, match_id) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(archived=st.lists(st.booleans(), max_size=23), size=st.integers(1, 6))
+def test_the_pages_of_matches_hold_each_match_once_newest_first_both_ways(tmp_path_factory, archived, size):
+    """Walking the older links from the newest page, then the newer links back, meets every match
+    of the list once, in order, and the same pages both ways."""
+    path = str(tmp_path_factory.mktemp("pages") / "p.sqlite")
+    store.init_db(path)
+    db = store.connect(path)
+    try:
+        for away in archived:
+            match_id = new_match(db)
+            if away:
+                store.archive_match(db, match_id)
+        for kept in (False, True):
+            pages = [store.page_of_matches(db, archived=kept, size=size)]
+            while pages[-1].older is not None:
+                pages.append(store.page_of_matches(db, archived=kept, size=size, before=pages[-1].older))
+            ids = [match.id for page in pages for match in page.matches]
+            assert ids == sorted((i + 1 for i, away in enumerate(archived) if away == kept), reverse=True)
+            assert all(0 < len(page.matches) <= size for page in pages) or ids == []
+            back = [pages[-1]]
+            while back[-1].newer is not None:
+                back.append(store.page_of_matches(db, archived=kept, size=size, after=back[-1].newer))
+            assert [page.matches for page in reversed(back)] == [page.matches for page in pages]
+    finally:
+        db.close()

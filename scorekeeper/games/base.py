@@ -126,6 +126,22 @@ class DealField:
     minimum: int | None = None
     maximum: int | None = None
     grouped: str = ""
+    when_field: str = ""
+    when_values: tuple[str, ...] = ()
+
+
+def asked(spec: DealField, values: Mapping[str, Any]) -> bool:
+    """Whether the form asks ``spec`` once ``values`` are typed (form values: strings, ``y`` for a
+    ticked box). A field asked only with some values of another is not asked, and what it holds
+    not read, while that field holds another value.
+
+    >>> asked(DealField("surcontre", "bool", "", when_field="contre", when_values=("y",)), {})
+    False
+    """
+    if not spec.when_field:
+        return True
+    value = values.get(spec.when_field)
+    return ("y" if value is True else "" if value in (None, False) else str(value)) in spec.when_values
 
 
 @dataclass(frozen=True, slots=True)

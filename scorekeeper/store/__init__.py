@@ -2,14 +2,16 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; prize lists in :mod:`.prizes`; every change of a deal in :mod:`.events`,
-what the history gives back in :mod:`.history`, and the tables' sheets confirmed in :mod:`.signoffs`.
-The rest of the app calls them as ``store.<name>``, through the names
+printed in :mod:`.prints`; prize lists in :mod:`.prizes`; casual matches renamed, archived, replayed
+and paged in :mod:`.casual`; every change of a deal in :mod:`.events`, what the history gives back in
+:mod:`.history`, and the tables' sheets confirmed in :mod:`.signoffs`. The rest of the app calls them as
+``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
 
 from __future__ import annotations
 
+from .casual import MatchPage, archive_match, page_of_matches, rematch, rename_match  # noqa: F401
 from .club import (  # noqa: F401  (re-exported)
     Entry,
     NewTable,

@@ -1,4 +1,4 @@
-"""Every change of a deal, kept for good (DESIGN.md principle 5): who, when, the declarations
+"""Every change of a deal (and of a casual match's names), kept for good (DESIGN.md principle 5): who, when, the declarations
 before and after. An event is appended by the write it records, inside that write's
 transaction, so there is never a change without its event nor an event without its change.
 A change of a deal also drops the sign-offs standing on the sheet (:mod:`.signoffs`), in the same
@@ -16,7 +16,9 @@ from sqlite_utils import Database
 
 from .db import now
 
-ACTIONS = ("create", "edit", "delete", "restore")
+ACTIONS = ("create", "edit", "delete", "restore", "rename")
+"""What an event records: a change of a deal, or (``rename``: no deal, ``before`` and ``after`` the
+match's ``title`` and ``players``) of the match's title or of a player's name."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ class Match:
     created: str
     version: int
     deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
+    archived: bool = False  # off the front page's list (casual matches only)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ def _match(row: Mapping[str, Any]) -> Match:
     return Match(id=row["id"], game=row["game"], title=row["title"] or "",
                  players=json.loads(row["players"]), first_dealer=row["first_dealer"],
                  options=json.loads(row["options"]), notes=row["notes"] or "",
-                 created=row["created"], version=row["version"], deal_limit=row["deal_limit"])
+                 created=row["created"], version=row["version"], deal_limit=row["deal_limit"],
+                 archived=bool(row["archived"]))
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order

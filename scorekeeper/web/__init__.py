@@ -10,9 +10,9 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import (address, api, assets, club_api, club_files, history, irregular, live, main, matches, prints,
-               referee, safety, signoffs, tournaments)
-from .forms import refused, seat_text
+from . import (address, api, assets, casual, club_api, club_files, history, irregular, live, main, matches,
+               prints, referee, safety, signoffs, tournaments)
+from .forms import in_seat_letters, refused, seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -40,6 +40,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(main.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(irregular.bp)
+    app.register_blueprint(casual.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(signoffs.bp)
     app.register_blueprint(live.bp)
@@ -74,8 +75,8 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
 
     @app.template_filter("say")
     def say_filter(say) -> str:
-        """A Say line of the engine in the reader's language."""
-        return say.render(translations().gettext)
+        """A Say line of the engine in the reader's language, and in its seat letters."""
+        return in_seat_letters(say).render(translations().gettext)
 
     app.template_filter("seat")(seat_text)
 

@@ -94,6 +94,8 @@ def in_words(rules: GameRules, match: store.Match, event: store.Event) -> str:
     """One change, as a line of the history ("21:14, table 3's phone: deal 2: ... → ...")."""
     params: dict[str, Any] = {"at": format_datetime(datetime.fromisoformat(event.at), "short"),
                               "who": who(event.by), "n": event.seq}
+    if event.action == "rename":
+        return _("%(at)s, %(who)s: %(changes)s", changes=renamed(event.before or {}, event.after or {}), **params)
     if event.deal_id is None:  # the deal in play: its tricks so far are no deal to describe yet
         if event.action == "edit":
             return _("%(at)s, %(who)s: deal %(n)d in play: a trick taken back", **params)
@@ -104,6 +106,15 @@ def in_words(rules: GameRules, match: store.Match, event: store.Event) -> str:
             "edit": _("%(at)s, %(who)s: deal %(n)d changed: %(before)s → %(after)s", **params),
             "delete": _("%(at)s, %(who)s: deal %(n)d deleted: %(before)s", **params),
             "restore": _("%(at)s, %(who)s: deal %(n)d restored: %(after)s", **params)}[event.action]
+
+
+def renamed(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    """What a ``rename`` event changed, in words: the match's title, a seat's name."""
+    changes = [_("match renamed: “%(before)s” → “%(after)s”", before=before["title"], after=after["title"])
+               ] if before["title"] != after["title"] else []
+    changes += [_("%(seat)s renamed: %(before)s → %(after)s", seat=seat_text(seat), before=before["players"][seat],
+                  after=name) for seat, name in after["players"].items() if before["players"].get(seat) != name]
+    return "; ".join(changes)
 
 
 def history_lines(rules: GameRules, match: store.Match, events: Sequence[store.Event],

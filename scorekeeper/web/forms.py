@@ -7,6 +7,7 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 from __future__ import annotations
 
 import functools
+import re
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -33,8 +34,8 @@ from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
-from ..errors import RuleViolation
-from ..games.base import MISSING, DealField, GameRules, Option, Table
+from ..errors import RuleViolation, Say
+from ..games.base import MISSING, DealField, GameRules, Option, Table, asked
 from ..prizes import CATEGORY_MAX, GIFT_MAX
 from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
@@ -63,6 +64,8 @@ class EngineForm(Form):
     """A form whose values the rules engine checks."""
 
     engine_fields: tuple[str, ...] = ()
+    field_specs: tuple[DealField, ...] = ()
+    controlling: frozenset[str] = frozenset()  # the fields that others are asked with (a contract)
 
     def attach(self, err: RuleViolation) -> None:
         """Show the engine's message under the field it names (or above the form)."""
@@ -80,6 +83,12 @@ class EngineForm(Form):
     def engine_values(self) -> dict[str, Any]:
         """The submitted values of the engine's fields, as typed."""
         return {name: self._fields[name].data for name in self.engine_fields}
+
+    def unasked(self) -> frozenset[str]:
+        """The fields not asked with the values shown (another contract's inputs): drawn hidden,
+        their values kept but not read."""
+        values = self.engine_values()
+        return frozenset(spec.name for spec in self.field_specs if not asked(spec, values))
 
 
 class Shown:
@@ -103,6 +112,23 @@ def seat_text(text: str) -> str:
     return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
 
 
+SEAT_PARAMS = frozenset({"seat", "other_seat", "seats", "side", "sides", "team", "team_a", "team_b", "declarer",
+                         "partner", "holder", "taker", "maker", "dealer", "player", "winner", "opponent", "doubler",
+                         "redoubler", "changes", "scores"})
+"""The parameters of the engine's explanation lines that name seats or sides (``W``, ``N–S``,
+``W + E``, ``W +1, E +1``)."""
+_SEAT_LETTER = re.compile(r"(?<!\w)[NESW](?!\w)")
+
+
+def in_seat_letters(say: Say) -> Say:
+    """An explanation line naming its seats in the reader's letters (West is O in French...);
+    the API keeps N E S W."""
+    return Say(say.template, {key: in_seat_letters(value) if isinstance(value, Say) else
+                              _SEAT_LETTER.sub(lambda found: seat_text(found.group()), value)
+                              if key in SEAT_PARAMS and isinstance(value, str) else value
+                              for key, value in say.params.items()})
+
+
 def _seat_label(seat: str, players: Mapping[str, str]) -> str:
     return f"{seat_text(seat)} · {players[seat]}" if players.get(seat) else seat_text(seat)
 
@@ -117,7 +143,7 @@ def _suit_choices() -> list[SelectChoice]:
 
 def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping[str, str]) -> Field:
     """One WTForms field for one of the rules' deal fields."""
-    label = f"{spec.label} · {players[spec.label]}" if spec.label in players else _l(spec.label)
+    label = Shown(_seat_label, spec.label, players) if spec.label in players else _l(spec.label)
     description = _l(spec.help) if spec.help else ""
     render_kw: dict[str, Any] = {"data-kind": spec.kind}
     if spec.kind in ("seat", "team", "suit", "choice"):
@@ -167,6 +193,7 @@ def _form_class(specs: tuple[DealField, ...], rules: GameRules, table: Table, pl
     class SchemaForm(base):  # type: ignore[valid-type,misc]
         engine_fields = tuple(spec.name for spec in specs)
         field_specs = specs
+        controlling = frozenset(spec.when_field for spec in specs if spec.when_field)
 
     for spec in specs:
         setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table, dict(players)))
@@ -218,9 +245,13 @@ def sheets_form(matches: Sequence[Match]) -> SheetsForm:
 
 
 def form_values(form: EngineForm) -> dict[str, str]:
-    """The engine's view of a submitted form: strings; unticked and unpicked left out."""
+    """The engine's view of a submitted form: strings; unticked and unpicked left out, and so are
+    the fields the form does not ask with the values sent (another contract's, kept typed)."""
     values: dict[str, str] = {}
+    unasked = form.unasked()
     for name, value in form.engine_values().items():
+        if name in unasked:
+            continue
         if value is True:
             values[name] = "y"
         elif value not in (None, False, ""):
@@ -244,6 +275,31 @@ def _option_field(option: Option, value: object, preset: Collection[str]) -> Fie
                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
 
 
+def _name_fields(form_class: type[Form], seats: Sequence[str]) -> None:
+    """A name to type for each seat (``player_N``...)."""
+    for seat in seats:
+        setattr(form_class, f"player_{seat}", StringField(
+            _l("Player %(seat)s", seat=Shown(seat_text, seat)),
+            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
+            render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
+
+
+class RenameForm(Form):
+    """A casual match's title and its players' names, put right."""
+
+    title = StringField(_l("Title"), validators=[Length(max=TITLE_MAX)])
+    seat_keys: tuple[str, ...] = ()
+
+
+def rename_form(match: Match, seats: Sequence[str]) -> RenameForm:
+    """The rename form of ``match``, showing its title and names until sent."""
+    class MatchRenameForm(RenameForm):
+        seat_keys = tuple(f"player_{seat}" for seat in seats)
+
+    _name_fields(MatchRenameForm, seats)
+    return MatchRenameForm(data={"title": match.title, **{f"player_{seat}": match.players[seat] for seat in seats}})
+
+
 def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = ()) -> EngineForm:
     """Start a match: a title, a name per seat, the first dealer and every house rule.
 
@@ -263,11 +319,7 @@ def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[
         following = frozenset(option.key for option in rules.options if option.follows) - set(preset)
         seat_keys = tuple(f"player_{seat}" for seat in seats)
 
-    for seat in seats:
-        setattr(MatchForm, f"player_{seat}", StringField(
-            _l("Player %(seat)s", seat=Shown(seat_text, seat)),
-            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=NAME_MAX)],
-            render_kw={"autocomplete": "off", "maxlength": NAME_MAX}))
+    _name_fields(MatchForm, seats)
     for option in rules.options:
         setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key], preset))
     return MatchForm()
@@ -424,7 +476,7 @@ def swap_form(entries: Sequence[tuple[int, str]]) -> FlaskForm:
     return SwapForm()
 
 
-def match_players(form: EngineForm) -> dict[str, str]:
+def match_players(form: Form) -> dict[str, str]:
     """The seat -> name mapping of a match form (names stripped)."""
     return {key.removeprefix("player_"): form[key].data.strip() for key in form.seat_keys}
 

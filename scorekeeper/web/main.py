@@ -15,8 +15,8 @@ RECENT = 30  # matches the front page lists, and offers to print
 
 
 def recent_matches() -> list[store.Match]:
-    """The latest matches, newest first."""
-    return store.list_matches(store.get_db(), limit=RECENT)
+    """The latest matches not archived, newest first."""
+    return store.page_of_matches(store.get_db(), size=RECENT).matches
 
 
 def render_index(matches: list[store.Match], booklet: FlaskForm) -> str:

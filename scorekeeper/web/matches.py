@@ -189,8 +189,8 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             refuse_after_end(rules)(match, deals)
         except RuleViolation as err:
             form.attach(err)
-    if form.validate_on_submit():
-        try:
+    if request.form.get("action") != "next" and form.validate_on_submit():  # "Next": the form again, drawn
+        try:                                                                  # for the contract chosen
             declarations = rules.read_deal(
                 rules.declarations_from_form(form_values(form), match.options), match.options)
             preview = _scored_in_place(match, rules, deals, deal, declarations)

@@ -2,7 +2,29 @@
 (function () {
   "use strict";
   var form = document.querySelector("form.deal-form");
-  if (!form || !window.fetch) return;
+  if (!form) return;
+
+  // The inputs a contract asks: shown and hidden as it is chosen (without this script the form's
+  // "Next" button asks the server for the form drawn for that contract).
+  function chosen(name) {
+    var field = form.elements[name];
+    if (!field) return "";
+    if (field.type === "checkbox") return field.checked ? "y" : "";
+    return field.value || "";
+  }
+  function disclose() {
+    form.querySelectorAll(".when").forEach(function (box) {
+      box.hidden = box.dataset.values.split(" ").indexOf(chosen(box.dataset.when)) < 0;
+    });
+    form.querySelectorAll("fieldset.card").forEach(function (set) {
+      var parts = Array.prototype.filter.call(set.children, function (el) { return el.tagName !== "LEGEND"; });
+      set.hidden = parts.length > 0 && parts.every(function (el) { return el.hidden; });
+    });
+  }
+  form.querySelectorAll(".next-step").forEach(function (button) { button.hidden = true; });
+  disclose();
+  form.addEventListener("change", disclose);
+  if (!window.fetch) return;
   var box = document.getElementById("preview");
   var line = document.getElementById("preview-line");
   var timer = null;

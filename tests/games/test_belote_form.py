@@ -47,7 +47,7 @@ def test_the_form_asks_one_screen():
     contract = next(f for f in RULES.deal_fields(options(sans_atout=True)) if f.name == "contract")
     assert [value for value, _ in contract.choices] == ["suit", "sans_atout"]
     trump = next(f for f in RULES.deal_fields(options(sans_atout=True)) if f.name == "trump")
-    assert not trump.required
+    assert trump.when_field == "contract" and "sans_atout" not in trump.when_values  # no trump to ask
     assert [name for name, _, _ in names(players=3)] == [
         "dealer", "taker", "trump", "points_P1", "points_P2", "points_P3", "last_trick", "capot", "belote",
         "melds_P1", "melds_P2", "melds_P3"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games import pandoeren
+from scorekeeper.games import base, pandoeren
 
 RULES = pandoeren.RULES
 DEFAULTS = RULES.resolve_options()
@@ -24,10 +24,10 @@ def test_the_form_asks_one_screen():
     assert [(f.name, f.kind) for f in fields] == [
         ("dealer", "seat"), ("declarer", "seat"), ("contract_kind", "choice"), ("contract_number", "int"),
         ("trump", "suit"), ("called_card", "choice"), ("partner", "seat"), ("jas_holder", "seat"),
-        ("discard", "cards"), ("result", "choice"), ("tricks", "seats"), ("team_points", "int"),
-        ("last_trick", "choice"), ("stuk", "choice"), ("roem_N", "cards"), ("roem_E", "cards"),
-        ("roem_S", "cards"), ("roem_W", "cards"), ("bidders_N", "bool"), ("bidders_E", "bool"),
-        ("bidders_S", "bool"), ("bidders_W", "bool")]
+        ("discard", "cards"), ("bidders_N", "bool"), ("bidders_E", "bool"), ("bidders_S", "bool"),
+        ("bidders_W", "bool"), ("result", "choice"), ("tricks", "seats"), ("team_points", "int"),
+        ("last_trick", "choice"), ("stuk", "seat"), ("roem_N", "cards"), ("roem_E", "cards"),
+        ("roem_S", "cards"), ("roem_W", "cards")]
     kinds = next(f for f in fields if f.name == "contract_kind")
     assert [value for value, _ in kinds.choices] == [
         "number", "piccolo", "misere", "kereltje", "zwabber", "solo_zwabber", "piccolo_ouvert", "misere_ouvert",
@@ -36,6 +36,26 @@ def test_the_form_asks_one_screen():
     assert [value for value, _ in called.choices][:6] == ["", "AS", "AH", "AD", "AC", "KS"]
     roem = next(f for f in fields if f.name == "roem_N")
     assert "6H" in {value for value, _ in roem.choices} and len(roem.choices) == 33
+
+
+@pytest.mark.parametrize(("kind", "asked"), [
+    pytest.param("kereltje", {"trump", "jas_holder", "discard", "result", "tricks"},
+                 id="RULES §4.3: Kereltje's partner holds the trump jack"),
+    pytest.param("misere", {"trump", "result", "tricks"}, id="RULES §4.3: Misère, alone, for tricks"),
+    pytest.param("solo_zwabber", {"result", "tricks"}, id="RULES §4.3: Solo-Zwabber, alone, no trumps"),
+    pytest.param("zwabber", {"called_card", "partner", "discard", "result", "tricks"},
+                 id="RULES §4.3: Zwabber calls a partner, no trumps"),
+    pytest.param("pandoer_plus", {"contract_number", "trump", "called_card", "partner", "discard", "result",
+                                  "tricks", "stuk", *(f"roem_{s}" for s in SEATS)},
+                 id="RULES §4.2: Pandoer + n counts roem"),
+    pytest.param("number", {"contract_number", "trump", "called_card", "partner", "discard", "team_points",
+                            "last_trick", "stuk", *(f"roem_{s}" for s in SEATS)},
+                 id="RULES §4.3: a number contract is decided by card points"),
+])
+def test_each_contract_asks_only_its_own_fields(kind, asked):
+    always = {"dealer", "declarer", "contract_kind", *(f"bidders_{s}" for s in SEATS)}
+    fields = RULES.deal_fields(DEFAULTS)
+    assert {f.name for f in fields if base.asked(f, {"contract_kind": kind})} == always | asked
 
 
 NUMBER_150 = {"dealer": "W", "declarer": "N", "contract_kind": "number", "contract_number": "150", "trump": "H",

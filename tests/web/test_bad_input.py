@@ -22,8 +22,6 @@ CASES = [
     pytest.param({"bid": "105"}, {"bid": 105}, ("bid", "bid"), id="a bid not in tens (RULES §2.2)"),
     pytest.param({"higher_bid": "1000"}, {"bid": 1000}, ("higher_bid", "bid"),
                  id="a bid above 500, a typing slip (RULES §7 item 29)"),
-    pytest.param({"surcontre": "y"}, {"contre": "surcontre", "surcontre": True}, ("surcontre", "surcontre"),
-                 id="surcontre without contre (RULES §2.2)"),
     pytest.param({"defender_points": "61"}, {"card_points": {"A": 61, "B": 92}},
                  ("defender_points", "card_points"), id="points that do not add up to 152"),
     pytest.param({"trump": "X"}, {"trump": "X"}, ("trump", "trump"), id="no such trump"),

@@ -98,7 +98,6 @@ def test_the_dealer_rotates_by_itself(pages):
     pytest.param({**MADE_100, "bidder_points": "200"}, "bidder_points", "152", id="points over 152"),
     pytest.param({**MADE_100, "bidder_points": "ninety"}, "bidder_points", "", id="points not a number"),
     pytest.param({**MADE_100, "bid": "95"}, "bid", "", id="bid not in tens"),
-    pytest.param({**MADE_100, "surcontre": "y"}, "surcontre", "", id="surcontre without contre"),
     pytest.param({**MADE_100, "defender_points": "70"}, "defender_points", "", id="points not adding up"),
     pytest.param({k: v for k, v in MADE_100.items() if k != "trump"}, "trump", "", id="no trump"),
 ])

@@ -149,7 +149,7 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
-               "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate")
+               "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate", "casual.delete")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -173,6 +173,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "irregular.edit_line": "corrects a misdeal, revoke or penalty; the history keeps what it said",
     "signoffs.confirm": "signs the sheet as it stands; any change of the sheet drops the signature",
     "signoffs.dispute": "holds the result back for the organiser, who settles it",
+    "casual.manage": "renames (in the history), named back in one tap",
+    "casual.archive": "archives, unarchived in one tap", "casual.rematch": "starts a match",
 }
 
 
@@ -234,7 +236,8 @@ def desk(app, client):
             "tournaments.merge_player": (f"/players/{typo}/merge", None, {"target": str(again)}),
             "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None),
             "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None),
-            "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version)}
+            "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version),
+            "casual.delete": (f"/matches/{rubber}/delete", None)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)

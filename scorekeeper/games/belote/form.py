@@ -9,6 +9,7 @@ checked here too, and a declaration's field is told as the form field that holds
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...cards import format_cards
@@ -58,8 +59,9 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         fields.append(DealField("contract", "choice", N_("Contract"), "contract",
                                 default=jass.Contract.SUIT.value,
                                 choices=tuple((c.value, CONTRACT_CHOICES[c]) for c in allowed)))
-    fields.append(DealField("trump", "suit", N_("Trump"), "contract", required=len(allowed) == 1,
-                            help=N_("Not for sans atout or tout atout") if len(allowed) > 1 else ""))
+    trump = DealField("trump", "suit", N_("Trump"), "contract")  # (asked only with a suit contract)
+    fields.append(replace(trump, when_field="contract", when_values=(jass.Contract.SUIT.value, ""))
+                  if len(allowed) > 1 else trump)
     seats = tuple((seat, seat) for seat in table.seats)
     if four:
         fields += [
@@ -91,7 +93,8 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     if jass.Contract.TOUT_ATOUT in allowed:
         names = _belotes_fields(table)
         fields += [DealField(name, "int", text, "result", required=False, minimum=0, maximum=MAX_BELOTES,
-                             help=BELOTES_HELP) for name, text in names.items()]
+                             help=BELOTES_HELP, when_field="contract", when_values=(jass.Contract.TOUT_ATOUT.value,))
+                   for name, text in names.items()]
     if not options["no_melds"]:
         fields += [DealField(f"melds_{seat}", "cards", seat, "melds", required=False, help=MELD_HELP,
                              grouped="meld")

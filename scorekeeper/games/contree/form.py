@@ -43,7 +43,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         DealField("contre", "bool", N_("Contrée"), "contract", required=False, default=False,
                   help=N_("An opponent of the bidder doubled (×2)")),
         DealField("surcontre", "bool", N_("Surcontrée"), "contract", required=False, default=False,
-                  help=N_("The bidders redoubled after the contre (×4)")),
+                  help=N_("The bidders redoubled after the contre (×4)"), when_field="contre", when_values=("y",)),
         DealField("bidder_points", "int", N_("Bidding team's card points"), "result",
                   help=N_("As counted in their tricks, without the 10 for the last trick; none to type for a "
                           "capot"),

@@ -10,6 +10,7 @@ is translated to the form field that asks it (``team_card_points`` -> ``team_poi
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -18,7 +19,7 @@ from ...cards import DECK_33, SUIT_ORDER, Card, sort_cards
 from ...errors import N_, RuleViolation
 from ..base import DealField, Options
 from ..declare import form_number, form_pick, form_text, ticked
-from .contracts import KINDS, PLUS_MIN, Kind, contract_from_kind, parse_contract
+from .contracts import KINDS, PLUS_MIN, Kind, Partner, contract_from_kind, parse_contract
 from .deal import CALLABLE, LAST_TRICK_SIDES, SEATS, TRICKS, read_declarations
 from .roem import CARD_POINTS, roem_text
 
@@ -35,6 +36,14 @@ FORM_FIELDS = MappingProxyType({"contract": "contract_kind", "team_card_points":
                                 "roem": ROEM_FIELDS["N"], "bidders": BIDDER_FIELDS["N"]})
 """The form field that asks each declaration whose name differs (``roem.E`` -> ``roem_E``)."""
 
+NUMBERED = (Kind.NUMBER.value, Kind.PANDOER_PLUS.value)  # a number to type: 150, Pandoer + 40
+WITH_ROEM = NUMBERED  # RULES §4.2: roem and stuk count in number contracts and Pandoer + n only
+WITH_TRUMPS = tuple(kind.value for kind, info in KINDS.items() if info.trumps)
+CALLING = tuple(kind.value for kind, info in KINDS.items() if info.partner is Partner.CALLED)
+PARTNERED = (*CALLING, Kind.KERELTJE.value)  # a discard can matter: the called card, the trump jack, points
+BY_TRICKS = tuple(kind.value for kind in Kind if kind is not Kind.NUMBER)
+"""Which contracts (the form's ``contract_kind``) ask which inputs: the others are not shown."""
+
 _KIND_LABELS = MappingProxyType({Kind.NUMBER: N_("Number (120, 130, …)"), Kind.PANDOER_PLUS: N_("Pandoer + n")})
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -43,8 +52,14 @@ def deck_choices(cards: frozenset[Card]) -> tuple[tuple[str, str], ...]:
     return tuple((str(card), card.label) for card in sort_cards(cards))
 
 
+def _for(kinds: tuple[str, ...], spec: DealField) -> DealField:
+    """``spec``, asked only for these contracts."""
+    return replace(spec, when_field="contract_kind", when_values=kinds)
+
+
 def deal_fields(options: Options) -> tuple[DealField, ...]:
-    """The inputs of one deal: the contract, the side, the result, each seat's roem and bid."""
+    """The inputs of one deal: the contract, the side and who bid, the result, each seat's roem;
+    each contract's own inputs asked only with it (:func:`_for`)."""
     kinds = tuple((kind.value, _KIND_LABELS.get(kind, KINDS[kind].name)) for kind in Kind)
     called = (("", ""), *((str(Card(rank, suit)), Card(rank, suit).label) for rank in CALLABLE
                           for suit in SUIT_ORDER))
@@ -53,35 +68,39 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
         DealField("dealer", "seat", N_("Dealer"), "contract", required=False),
         DealField("declarer", "seat", N_("Declarer"), "contract"),
         DealField("contract_kind", "choice", N_("Contract"), "contract", choices=kinds),
-        DealField("contract_number", "int", N_("Number"), "contract", required=False, minimum=PLUS_MIN,
-                  help=N_("A number contract's number (120, 130, …) or the n of Pandoer + n (20, 40, …)")),
-        DealField("trump", "suit", N_("Trump"), "contract", required=False,
-                  help=N_("Empty for Zwabber and Solo-Zwabber")),
-        DealField("called_card", "choice", N_("Called card"), "contract", required=False, default="",
-                  choices=called, help=N_("The ace (or king, queen) the declarer called")),
-        DealField("partner", "seat", N_("Partner"), "contract", required=False,
-                  help=N_("The holder of the called card; in Kereltje, of the trump jack")),
-        DealField("jas_holder", "seat", N_("Holder of the trump jack"), "contract", required=False,
-                  help=N_("Kereltje only; empty if the declarer discarded it")),
-        DealField("discard", "cards", N_("Discard"), "contract", required=False, choices=deck_choices(DECK_33),
-                  help=N_("Optional: the card the declarer put away (its points are in no trick)")),
-        DealField("result", "choice", N_("Result"), "result", required=False, default="",
-                  choices=(("", ""), (MADE, N_("Made")), (FAILED, N_("Failed"))),
-                  help=N_("Contracts played for tricks: made or failed (or list the tricks below)")),
-        DealField("tricks", "seats", N_("Tricks"), "result", required=False,
-                  help=N_("Optional: who won each trick, in order, e.g. N N E S W N N E")),
-        DealField("team_points", "int", N_("Card points of declarer and partner"), "result", required=False,
-                  minimum=0, maximum=CARD_POINTS, help=N_("Number contracts: without the 5 for the last trick")),
-        DealField("last_trick", "choice", N_("Last trick"), "result", required=False, default="", choices=who),
-        DealField("stuk", "choice", N_("Stuk"), "result", required=False, default="",
-                  choices=(("", ""), *((seat, seat) for seat in SEATS)),
-                  help=N_("Who held the king and queen of trumps, if announced")),
+        _for(NUMBERED, DealField("contract_number", "int", N_("Number"), "contract", required=False,
+                                 minimum=PLUS_MIN, help=N_("A number contract's number (120, 130, …) or the n "
+                                                           "of Pandoer + n (20, 40, …)"))),
+        _for(WITH_TRUMPS, DealField("trump", "suit", N_("Trump"), "contract")),
+        _for(CALLING, DealField("called_card", "choice", N_("Called card"), "contract", required=False, default="",
+                                choices=called, help=N_("The ace (or king, queen) the declarer called"))),
+        _for(CALLING, DealField("partner", "seat", N_("Partner"), "contract", required=False,
+                                help=N_("The holder of the called card"))),
+        _for((Kind.KERELTJE.value,), DealField("jas_holder", "seat", N_("Holder of the trump jack"), "contract",
+                                               required=False, help=N_("Empty if the declarer discarded it"))),
+        _for(PARTNERED, DealField("discard", "cards", N_("Discard"), "contract", required=False,
+                                  choices=deck_choices(DECK_33),
+                                  help=N_("Optional: the card the declarer put away (its points are in no "
+                                          "trick)"))),
+        # who bid is a fact of every auction (it decides who may deny roem, RULES §4.2): always asked
+        *(DealField(BIDDER_FIELDS[seat], "bool", BIDDER_LABELS[seat], "contract", required=False, default=False)
+          for seat in SEATS),
+        _for(BY_TRICKS, DealField("result", "choice", N_("Result"), "result", required=False, default="",
+                                  choices=(("", ""), (MADE, N_("Made")), (FAILED, N_("Failed"))),
+                                  help=N_("Made or failed (or list the tricks below)"))),
+        _for(BY_TRICKS, DealField("tricks", "seats", N_("Tricks"), "result", required=False,
+                                  help=N_("Optional: who won each trick, in order, e.g. N N E S W N N E"))),
+        _for((Kind.NUMBER.value,), DealField("team_points", "int", N_("Card points of declarer and partner"),
+                                             "result", required=False, minimum=0, maximum=CARD_POINTS,
+                                             help=N_("Without the 5 for the last trick"))),
+        _for((Kind.NUMBER.value,), DealField("last_trick", "choice", N_("Last trick"), "result", required=False,
+                                             default="", choices=who)),
+        _for(WITH_ROEM, DealField("stuk", "seat", N_("Stuk"), "result", required=False, default="",
+                                  help=N_("Who held the king and queen of trumps, if announced"))),
     ]
-    fields += [DealField(ROEM_FIELDS[seat], "cards", ROEM_LABELS[seat], "roem", required=False,
-                         choices=deck_choices(DECK_33), grouped="meld",
-                         help=N_("Card codes such as AH KH QH; separate two roem with ;"))
-               for seat in SEATS]
-    fields += [DealField(BIDDER_FIELDS[seat], "bool", BIDDER_LABELS[seat], "roem", required=False, default=False)
+    fields += [_for(WITH_ROEM, DealField(ROEM_FIELDS[seat], "cards", ROEM_LABELS[seat], "roem", required=False,
+                                         choices=deck_choices(DECK_33), grouped="meld",
+                                         help=N_("Card codes such as AH KH QH; separate two roem with ;")))
                for seat in SEATS]
     return tuple(fields)
 
