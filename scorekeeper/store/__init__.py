@@ -2,7 +2,8 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; every change of a deal in :mod:`.events`, and what the history gives
+printed in :mod:`.prints`; a round's clock, closed tables and the wall's settings in
+:mod:`.rounds`; every change of a deal in :mod:`.events`, and what the history gives
 back in :mod:`.history`. The rest of the app calls them as ``store.<name>``, through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
@@ -78,5 +79,18 @@ from .matches import (  # noqa: F401  (re-exported)
     record_live_deal,
     undo_last_deal,
     update_deal,
+)
+from .rounds import (  # noqa: F401  (re-exported)
+    DRAW,
+    Closure,
+    EveningSettings,
+    clock_of_table,
+    close_tables,
+    get_clock,
+    get_evening_settings,
+    last_changes,
+    list_closures,
+    set_clock,
+    set_evening_settings,
 )
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from .db import now
 
-ACTIONS = ("create", "edit", "delete", "restore")
+ACTIONS = ("create", "edit", "delete", "restore", "close")  # close: the organiser closed a table (store/rounds.py)
 
 
 @dataclass(frozen=True, slots=True)

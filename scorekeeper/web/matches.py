@@ -16,6 +16,7 @@ from . import access, address
 from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
+from .roundclock import table_clock
 from .sheets import scored_sheet, sheet_page, sheet_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -118,7 +119,8 @@ def sheet(match_id: int):
     deals = store.list_deals(db, match_id)
     casual = store.table_of_match(db, match_id) is None
     return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
-                      device=access.device_label() if casual else None)
+                      device=access.device_label() if casual else None,
+                      clock=None if casual else table_clock(match, rules, deals))
 
 
 @bp.route("/<int:match_id>/sheet.pdf")
@@ -215,7 +217,8 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                            sides=rules.table(match.options).sides,
                            deal_number=deal.seq if deal else len(deals) + 1,
                            names=match.players, history=history, ends_earlier=ends_earlier,
-                           after_end=_after_end_words(ends_earlier, len(deals))), 422 if failed else 200
+                           after_end=_after_end_words(ends_earlier, len(deals)),
+                           clock=table_clock(match, rules, deals)), 422 if failed else 200
 
 
 def _ends_earlier(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], deal: store.Deal | None,

@@ -148,7 +148,7 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
-               "tournaments.withdraw_entry")
+               "tournaments.withdraw_entry", "tournaments.close_round")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -166,6 +166,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.paste_players": "adds players", "tournaments.replace_player": "a substitute, replaced back in one tap",
     "tournaments.keep_apart": "a wish for the next draws", "tournaments.stop_keeping_apart": "set again in one tap",
     "address.settings": "the address links carry, set again in one tap",
+    "tournaments.clock": "starts, pauses or gives time to the round's clock, changed back in one tap",
+    "tournaments.wall_settings": "what the wall shows, set again in one tap",
 }
 
 
@@ -216,7 +218,8 @@ def desk(app, client):
             "tournaments.reissue": (f"/tournaments/{cup}/tables/{table_id}/token", None),
             "tournaments.remove_player": (f"/players/{typo}/remove", None),
             "tournaments.merge_player": (f"/players/{typo}/merge", None, {"target": str(again)}),
-            "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None)}
+            "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None),
+            "tournaments.close_round": (f"/tournaments/{cup}/rounds/1/close", None, {"reason": "Time is up"})}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)
