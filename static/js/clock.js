@@ -19,4 +19,5 @@
   }
   tick();
   setInterval(tick, 1000);
+  document.addEventListener("clock:shown", tick);  // a page put a new clock in place (the wall's live part)
 })();

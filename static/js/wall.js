@@ -27,6 +27,7 @@
         if (html && html !== shown) {
           wall.innerHTML = html;
           shown = html;
+          document.dispatchEvent(new Event("clock:shown"));
           var box = wall.querySelector("[data-scroll]");
           if (box) { box.scrollTop = offset; }
         }
