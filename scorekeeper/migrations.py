@@ -131,14 +131,15 @@ def create_deal_events(db: Database) -> None:
 @migrations()
 def round_clocks_closures_and_walls(db: Database) -> None:
     """A round's clock (when started, its time in seconds with time added, when paused and how long
-    it was paused before), a table the organiser closed (when, why, and the result given: a side's
-    index, -1 a draw, null as it stands), and a tournament's evening settings (a round's time, what
+    it was paused before), a table the organiser closed (when, why, the deals it counts, and the
+    result given: a side's index, -1 a draw, null as it stood), and a tournament's evening settings (a round's time, what
     its wall shows)."""
     db["round_clocks"].create({"round_id": int, "started": str, "seconds": int, "paused_at": str,
                                "paused_for": int}, pk="round_id", foreign_keys=[("round_id", "rounds", "id")],
                               not_null={"started", "seconds", "paused_for"}, strict=True)
-    db["table_closures"].create({"table_id": int, "at": str, "reason": str, "winner": int}, pk="table_id",
-                                foreign_keys=[("table_id", "tables", "id")], not_null={"at", "reason"},
+    db["table_closures"].create({"table_id": int, "at": str, "reason": str, "deals": int, "winner": int},
+                                pk="table_id", foreign_keys=[("table_id", "tables", "id")],
+                                not_null={"at", "reason", "deals"},
                                 strict=True)
     db["evening_settings"].create({"tournament_id": int, "round_minutes": int, "wall_standings": int,
                                    "wall_hold": int, "wall_published": int}, pk="tournament_id",

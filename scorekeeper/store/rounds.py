@@ -19,11 +19,13 @@ DRAW = -1  # a closed table's result given as a draw
 
 @dataclass(frozen=True, slots=True)
 class Closure:
-    """A table the organiser closed: when, why, and the result given (a side's index, ``DRAW``, or
-    None: scored as it stood)."""
+    """A table the organiser closed: when, why, the deals it counts (those recorded when it was
+    closed: a deal recorded after changes nothing), and the result given (a side's index,
+    ``DRAW``, or None: scored as it stood)."""
 
     at: str
     reason: str
+    deals: int
     winner: int | None
 
 
@@ -66,8 +68,8 @@ def set_clock(db: Database, round_id: int, change: Callable[[Clock], Clock]) -> 
 def list_closures(db: Database, table_ids: Sequence[int]) -> dict[int, Closure]:
     """The closed tables among ``table_ids``, by table id."""
     marks = ", ".join("?" * len(table_ids))
-    return {row[0]: Closure(row[1], row[2], row[3]) for row in db.execute(
-        f"select table_id, at, reason, winner from table_closures where table_id in ({marks})",  # noqa: S608
+    return {row[0]: Closure(*row[1:]) for row in db.execute(
+        f"select table_id, at, reason, deals, winner from table_closures where table_id in ({marks})",  # noqa: S608
         list(table_ids))} if table_ids else {}
 
 
@@ -81,8 +83,8 @@ def close_tables(db: Database, closing: Sequence[tuple[int, int, int, int | None
     with write_transaction(db):
         ready()
         for table_id, match_id, deals, winner in closing:
-            db.table("table_closures").insert({"table_id": table_id, "at": _text(at),
-                                               "reason": reason, "winner": winner})
+            db.table("table_closures").insert({"table_id": table_id, "at": _text(at), "reason": reason,
+                                               "deals": deals, "winner": winner})
             log_event(db, match_id, None, deals, "close", Actor("organiser"), None,
                       {"reason": reason, "winner": winner})
 

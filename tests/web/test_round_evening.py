@@ -156,6 +156,10 @@ def test_closing_the_round_asks_first_then_scores_tables_as_they_stand_and_the_n
         "the closed tables count: one won as it stood, one drawn at 0-0"
     history = table_phone.get(f"/matches/{match_id}/history").get_data(as_text=True)
     assert "table closed after 1 deals: Time is up at 22:30" in history
+    assert "The round is over: no new deal" in table_phone.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert table_phone.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "bidder": "N"}).status_code == 201
+    again = desk(organiser, drawn).split("<h2>Standings</h2>", 1)[1]
+    assert again == standings, "a deal recorded after the table was closed changes nothing"
 
 
 def test_the_organiser_gives_a_closed_table_its_result(app, organiser, drawn):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import format_datetime, lazy_gettext as _l
+from flask_babel import format_time, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, StringField
@@ -97,6 +97,9 @@ def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskFo
     db, at = store.get_db(), now()
     number = len(state.rounds)
     clock, shown = current_clock(state)
+    finished = state.round_finished(number)
+    if finished:  # every table done: the round's time no longer matters
+        shown = clock_view(number, evening.Clock(), at, phase=evening.OVER)
     views = state.tables.get(number, [])
     changed = store.last_changes(db, [view.match.id for view in views])
     times = {view.table.number: datetime.fromisoformat(changed[view.match.id]) if view.match.id in changed else None
@@ -105,10 +108,10 @@ def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskFo
                                [view.table.number for view in views if view.done], clock, at)
     open_views = [view for view in views if not view.done]
     settings = store.get_evening_settings(db, state.tournament.id)
-    rows = [BoardRow(view, format_datetime(times[view.table.number], "short") if times[view.table.number] else "",
+    rows = [BoardRow(view, format_time(times[view.table.number], "short") if times[view.table.number] else "",
                      view.table.number in slow,
                      evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
-    return {"number": number, "clock": shown, "phases": evening.CLOCK_PHASES, "rows": rows,
+    return {"number": number, "finished": finished, "clock": shown, "phases": evening.CLOCK_PHASES, "rows": rows,
             "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
             "close_form": (closing or close_form(state, open_views)) if open_views else None,
             "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),

@@ -144,9 +144,9 @@ def load_state(tournament_id: int) -> State:
         for table in round_row.tables:
             match = store.get_match(db, table.match_id)
             deals = store.list_deals(db, table.match_id)
-            sheet = scored_sheet(match, rules, deals)
+            closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
+            sheet = scored_sheet(match, rules, deals[:closed.deals] if closed else deals)
             seated = seating(tournament, rules, table.sides, entries)
-            closed = closures.get(table.id)
             outcome = _outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result, closed)
             tables.setdefault(round_row.number, []).append(
                 TableView(table, match, len(deals), sheet.result, outcome, closed))
