@@ -317,6 +317,8 @@ def slow_tables(deals: Mapping[int, int], last_deal: Mapping[int, datetime | Non
 
 # -- closing a round -------------------------------------------------------------------------------
 
+CLOSE_REASON_MAX = 200  # characters of the reason a round is closed for
+
 def check_closable(number: int, *, drawn: int, finished: bool, phase: str) -> None:
     """May round ``number`` be closed now (its tables not finished scored as they stand, or as the
     organiser says)? Only the round in play, not finished yet, and not while its clock still runs

@@ -83,10 +83,15 @@ def close_tables(db: Database, closing: Sequence[tuple[int, int, int, int | None
     with write_transaction(db):
         ready()
         for table_id, match_id, deals, winner in closing:
-            db.table("table_closures").insert({"table_id": table_id, "at": _text(at), "reason": reason,
-                                               "deals": deals, "winner": winner})
-            log_event(db, match_id, None, deals, "close", Actor("organiser"), None,
-                      {"reason": reason, "winner": winner})
+            insert_closure(db, table_id, match_id, Closure(_text(at) or "", reason, deals, winner))
+
+
+def insert_closure(db: Database, table_id: int, match_id: int, closed: Closure) -> None:
+    """Keep a table's closing and its event, inside the caller's write transaction."""
+    db.table("table_closures").insert({"table_id": table_id, "at": closed.at, "reason": closed.reason,
+                                       "deals": closed.deals, "winner": closed.winner})
+    log_event(db, match_id, None, closed.deals, "close", Actor("organiser"), None,
+              {"reason": closed.reason, "winner": closed.winner})
 
 
 def get_evening_settings(db: Database, tournament_id: int) -> EveningSettings:

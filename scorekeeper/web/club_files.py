@@ -164,7 +164,9 @@ def export_json(tournament_id: int):
          "match": {"title": view.match.title, "players": dict(view.match.players),
                    "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
                    "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
-                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]}}
+                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]},
+         **({"closed": {"reason": view.closed.reason, "deals": view.closed.deals, "winner": view.closed.winner}}
+            if view.closed else {})}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
     body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={

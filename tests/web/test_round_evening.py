@@ -9,7 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import records, store
+from scorekeeper.web import access
 from tests.helpers import csrf_token
 from tests.web.test_tournaments import (  # noqa: F401  (fixtures)
     DEAL,
@@ -170,6 +171,17 @@ def test_the_organiser_gives_a_closed_table_its_result(app, organiser, drawn):
     with app.app_context():
         closures = store.list_closures(store.get_db(), [1, 2])
     assert (closures[1].winner, closures[2].winner) == (1, store.DRAW)
+
+
+def test_the_record_carries_the_closed_tables_and_imports_them_back(app, organiser, drawn):
+    close(organiser, drawn, result_1="1", result_2="draw")
+    record = organiser.client.get(f"/tournaments/{drawn}/export.json").get_json()
+    assert [t["closed"]["winner"] for t in record["rounds"][0]["tables"]] == [1, -1]
+    with app.app_context():
+        copy = store.import_tournament(store.get_db(), records.read(record), access.new_token)
+    assert desk(organiser, copy).split("<h2>Standings</h2>", 1)[1] == \
+        desk(organiser, drawn).split("<h2>Standings</h2>", 1)[1]
+    assert "Draw round 2" in desk(organiser, copy)
 
 
 def test_closing_without_a_reason_is_refused_by_its_field(app, organiser, drawn):

@@ -21,7 +21,6 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import scored_sheet
 from .core import State, TableView
 
-REASON_MAX = 200
 STANDS = "stands"  # a closed table's result: as it stands
 DRAWN = "draw"
 
@@ -47,8 +46,9 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
 
     class CloseForm(Form):
         reason = StringField(_l("Why the round is closed"), default=_l("Time is up"),
-                             validators=[DataRequired(_l("Say why the round is closed.")), Length(max=REASON_MAX)],
-                             render_kw={"maxlength": REASON_MAX})
+                             validators=[DataRequired(_l("Say why the round is closed.")),
+                                         Length(max=evening.CLOSE_REASON_MAX)],
+                             render_kw={"maxlength": evening.CLOSE_REASON_MAX})
         table_keys = tuple(f"result_{view.table.id}" for view in views)
 
     db = store.get_db()
