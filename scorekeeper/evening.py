@@ -1,15 +1,19 @@
 """The evening's rules, pure (no Flask, no database; DESIGN.md principle 8): the club's roster
 (how names sort, when two names are the same player's, reading a pasted list of players) and
 the door (when an entry may join, who is drawn in a round, how a late entry's missed rounds
-count, when a round may be drawn). The pairings themselves are :mod:`scorekeeper.pairings`.
+count, when a round may be drawn), the round's clock, closing a round and what the wall may
+show. The pairings themselves are :mod:`scorekeeper.pairings`.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import statistics
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from .errors import N_, RuleViolation
@@ -167,3 +171,208 @@ def apart_entries(entries: Mapping[int, Sequence[int]], players: Iterable[tuple[
     """
     of = {player: entry for entry, members in entries.items() for player in members}
     return frozenset(frozenset((of[a], of[b])) for a, b in players if a in of and b in of and of[a] != of[b])
+
+
+# -- the round's clock ---------------------------------------------------------------------------
+
+ROUND_MINUTES = 45  # a round's time unless the tournament says otherwise
+MOST_MINUTES = 300  # a round's time, or time added at once, at most
+IDLE_MINUTES = 15  # a table with no deal for this long while the clock runs is slow
+
+NOT_STARTED, RUNNING, PAUSED, LAST_DEAL, OVER = "not started", "running", "paused", "last deal", "over"
+CLOCK_PHASES = {
+    NOT_STARTED: N_("The clock has not started"),
+    RUNNING: N_("Time is running"),
+    PAUSED: N_("The clock is paused"),
+    LAST_DEAL: N_("Time is up: finish the deal in play, it is the last"),
+    OVER: N_("The round is over: no new deal"),
+}
+"""The phases of a round's clock, as a table and the wall say them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A round's clock as the store keeps it: when it started (None: not yet), the round's time in
+    seconds (time added included), when it was paused (None: it is not) and how long it was paused
+    before, in seconds."""
+
+    started: datetime | None = None
+    seconds: int = 0
+    paused_at: datetime | None = None
+    paused_for: int = 0
+
+
+def _minutes(minutes: int, field: str) -> int:
+    if not 1 <= minutes <= MOST_MINUTES:
+        raise RuleViolation(N_("Give from 1 to %(most)d minutes; got %(minutes)d"), field=field,
+                            most=MOST_MINUTES, minutes=minutes)
+    return minutes
+
+
+def remaining(clock: Clock, now: datetime) -> float | None:
+    """Seconds left on the clock at ``now`` (below zero once time is up; None: not started). A
+    paused clock keeps what it had left when paused.
+
+    >>> start = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+    >>> remaining(Clock(start, 2700), start + timedelta(minutes=10))
+    2100.0
+    """
+    if clock.started is None:
+        return None
+    until = clock.paused_at or now
+    return clock.seconds - ((until - clock.started).total_seconds() - clock.paused_for)
+
+
+def ends_at(clock: Clock) -> datetime | None:
+    """When time is up, if the clock runs on (None: not started, or paused)."""
+    if clock.started is None or clock.paused_at is not None:
+        return None
+    return clock.started + timedelta(seconds=clock.seconds + clock.paused_for)
+
+
+def clock_phase(clock: Clock, now: datetime) -> str:
+    """The clock's phase at ``now``: not started, running, paused, or last deal once time is up
+    (the tournament rule: the deal in play is finished, no new one begins)."""
+    left = remaining(clock, now)
+    if left is None:
+        return NOT_STARTED
+    if clock.paused_at is not None:
+        return PAUSED
+    return RUNNING if left > 0 else LAST_DEAL
+
+
+def table_phase(clock: Clock, now: datetime, *, done: bool, deal_times: Iterable[datetime]) -> str:
+    """A table's phase: over once its match is done (finished, or closed by the organiser) or once
+    a deal was recorded after time was up (that was the last deal: no new deal after it); else the
+    clock's phase."""
+    end = ends_at(clock)
+    if done or (end is not None and any(at >= end for at in deal_times)):
+        return OVER
+    return clock_phase(clock, now)
+
+
+def start_clock(clock: Clock, minutes: int, now: datetime) -> Clock:
+    """The round's clock started at ``now`` for ``minutes``.
+
+    :raise RuleViolation: (field ``minutes``) it has started already, or the minutes are not from 1
+        to :data:`MOST_MINUTES`
+    """
+    if clock.started is not None:
+        raise RuleViolation(N_("The clock of this round has started already"), field="minutes")
+    return Clock(now, _minutes(minutes, "minutes") * 60)
+
+
+def pause_clock(clock: Clock, now: datetime) -> Clock:
+    """Stop the clock at ``now`` (a dispute, a break).
+
+    :raise RuleViolation: the clock is not running
+    """
+    if clock_phase(clock, now) != RUNNING:
+        raise RuleViolation(N_("Only a running clock can be paused"), field="clock")
+    return replace(clock, paused_at=now)
+
+
+def resume_clock(clock: Clock, now: datetime) -> Clock:
+    """Start a paused clock again; the time it was paused is not counted.
+
+    :raise RuleViolation: the clock is not paused
+    """
+    if clock.paused_at is None:
+        raise RuleViolation(N_("The clock is not paused"), field="clock")
+    return replace(clock, paused_at=None, paused_for=clock.paused_for + int((now - clock.paused_at).total_seconds()))
+
+
+def add_time(clock: Clock, minutes: int) -> Clock:
+    """Give the round ``minutes`` more (also once time is up: the tables may start new deals again).
+
+    :raise RuleViolation: the clock has not started, or the minutes are not from 1 to :data:`MOST_MINUTES`
+    """
+    if clock.started is None:
+        raise RuleViolation(N_("Start the clock first"), field="clock")
+    return replace(clock, seconds=clock.seconds + _minutes(minutes, "extra") * 60)
+
+
+def slow_tables(deals: Mapping[int, int], last_deal: Mapping[int, datetime | None], done: Iterable[int],
+                clock: Clock, now: datetime, idle_minutes: int = IDLE_MINUTES) -> set[int]:
+    """The tables of a round the desk should look at: of those not done, the ones with fewer deals
+    than the round's median, and, while the clock runs, those with no deal for ``idle_minutes``
+    (counted from the clock's start when they have none yet).
+
+    >>> at = datetime(2026, 11, 26, 20, 30, tzinfo=UTC)
+    >>> sorted(slow_tables({1: 4, 2: 2, 3: 4}, {1: at, 2: at, 3: at - timedelta(minutes=20)}, [],
+    ...                    Clock(at - timedelta(minutes=30), 2700), at))
+    [2, 3]
+    """
+    finished = set(done)
+    median = statistics.median(deals.values()) if deals else 0
+    running = clock_phase(clock, now) == RUNNING
+    slow = set()
+    for table, count in deals.items():
+        since = last_deal.get(table) or clock.started
+        idle = running and since is not None and (now - since) >= timedelta(minutes=idle_minutes)
+        if table not in finished and (count < median or idle):
+            slow.add(table)
+    return slow
+
+
+# -- closing a round -------------------------------------------------------------------------------
+
+CLOSE_REASON_MAX = 200  # characters of the reason a round is closed for
+
+def check_closable(number: int, *, drawn: int, finished: bool, phase: str) -> None:
+    """May round ``number`` be closed now (its tables not finished scored as they stand, or as the
+    organiser says)? Only the round in play, not finished yet, and not while its clock still runs
+    (time up, paused, or never started: the organiser's call).
+
+    :raise RuleViolation: (field ``round``) why not, said to the organiser
+    """
+    if number != drawn:
+        raise RuleViolation(N_("Only the round in play (round %(round)d) can be closed"), field="round", round=drawn)
+    if finished:
+        raise RuleViolation(N_("Round %(round)d is finished already: there is nothing to close"), field="round",
+                            round=number)
+    if phase == RUNNING:
+        raise RuleViolation(N_("The clock of round %(round)d still runs: wait until time is up, or pause it to "
+                               "close the round early"), field="round", round=number)
+
+
+def standing_winner(totals: Sequence[int]) -> int | None:
+    """The side (its index) a table closed as it stands is won by: the highest total; a tie is a draw.
+
+    >>> standing_winner([320, 250]), standing_winner([300, 300])
+    (0, None)
+    """
+    best = max(totals)
+    leaders = [index for index, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+# -- the wall --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class WallChoice:
+    """What the organiser lets the wall show: the standings or not (hidden for the last rounds, say),
+    whether each new round's pairings wait until published, and the last round published."""
+
+    standings: bool = True
+    hold: bool = False
+    published: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WallShows:
+    """What the wall shows: the pairings (and the clock) of a round (None: none), the standings or not."""
+
+    pairings: int | None
+    standings: bool
+
+
+def wall_shows(choice: WallChoice, drawn: int) -> WallShows:
+    """The wall shows the last round drawn once it may (at once, or when held, once published) and
+    the standings unless hidden. Never anything else: it is public (no table links).
+
+    >>> wall_shows(WallChoice(hold=True, published=1), 2)
+    WallShows(pairings=None, standings=True)
+    """
+    shown = drawn if drawn and (not choice.hold or choice.published >= drawn) else None
+    return WallShows(shown, choice.standings)

@@ -181,3 +181,23 @@ def create_signoffs(db: Database) -> None:
 def archive_matches(db: Database) -> None:
     """A casual match may be archived: off the front page's list, kept in the archived one."""
     db["matches"].add_column("archived", int, not_null_default=0)
+
+
+@migrations()
+def round_clocks_closures_and_walls(db: Database) -> None:
+    """A round's clock (when started, its time in seconds with time added, when paused and how long
+    it was paused before), a table the organiser closed (when, why, the deals it counts, and the
+    result given: a side's index, -1 a draw, null as it stood), and a tournament's evening settings (a round's time, what
+    its wall shows)."""
+    db["round_clocks"].create({"round_id": int, "started": str, "seconds": int, "paused_at": str,
+                               "paused_for": int}, pk="round_id", foreign_keys=[("round_id", "rounds", "id")],
+                              not_null={"started", "seconds", "paused_for"}, strict=True)
+    db["table_closures"].create({"table_id": int, "at": str, "reason": str, "deals": int, "winner": int},
+                                pk="table_id", foreign_keys=[("table_id", "tables", "id")],
+                                not_null={"at", "reason", "deals"},
+                                strict=True)
+    db["evening_settings"].create({"tournament_id": int, "round_minutes": int, "wall_standings": int,
+                                   "wall_hold": int, "wall_published": int}, pk="tournament_id",
+                                  foreign_keys=[("tournament_id", "tournaments", "id")],
+                                  not_null={"round_minutes", "wall_standings", "wall_hold", "wall_published"},
+                                  strict=True)

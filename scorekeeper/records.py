@@ -168,4 +168,16 @@ def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, option
             "players": {seat: _text(players[seat], f"{where}.match.players.{seat}", text.NAME_MAX) for seat in seats},
             "first_dealer": first_dealer, "deal_limit": _int(match.get("deal_limit", 0), f"{where}.match.deal_limit",
                                                              0, 100),
-            "deals": deals}
+            "deals": deals, "closed": _closed(table.get("closed"), len(deals), f"{where}.closed")}
+
+
+def _closed(value: Any, deals: int, where: str) -> dict[str, Any] | None:
+    """A table the organiser closed (None: not closed): the reason, the deals it counts, the result
+    given (a side's index, -1 a draw, None as it stood)."""
+    if value is None:
+        return None
+    closed = _object(value, where)
+    winner = closed.get("winner")
+    return {"reason": _text(closed.get("reason"), f"{where}.reason", evening.CLOSE_REASON_MAX),
+            "deals": _int(closed.get("deals"), f"{where}.deals", 0, deals),
+            "winner": None if winner is None else _int(winner, f"{where}.winner", -1, 1)}

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import evening, pairings
 from scorekeeper.errors import RuleViolation
@@ -94,3 +97,135 @@ def test_individual_players_kept_apart_never_share_a_table(round_index):
 def test_two_entries_kept_apart_meet_when_nothing_else_can_be_drawn_and_it_is_said():
     drawn = pairings.first_round([1, 2], 3, APART)
     assert pairings.broken_apart(drawn, APART) == [frozenset((1, 2))]
+
+
+# -- the round's clock (the tournament rule: when time is up, the deal in play is the last) ----------
+
+START = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+
+
+def minutes(n: float) -> datetime:
+    return START + timedelta(minutes=n)
+
+
+def test_a_clock_runs_from_its_start_and_time_up_is_the_last_deal():
+    clock = evening.start_clock(evening.Clock(), 45, START)
+    assert evening.clock_phase(evening.Clock(), START) == evening.NOT_STARTED
+    assert evening.clock_phase(clock, minutes(44)) == evening.RUNNING
+    assert evening.remaining(clock, minutes(44)) == 60
+    assert evening.ends_at(clock) == minutes(45)
+    assert evening.clock_phase(clock, minutes(45)) == evening.LAST_DEAL
+
+
+def test_a_paused_clock_keeps_its_time_and_the_pause_is_not_counted():
+    paused = evening.pause_clock(evening.start_clock(evening.Clock(), 45, START), minutes(10))
+    assert evening.clock_phase(paused, minutes(50)) == evening.PAUSED
+    assert evening.remaining(paused, minutes(50)) == 35 * 60
+    assert evening.ends_at(paused) is None
+    resumed = evening.resume_clock(paused, minutes(20))
+    assert evening.ends_at(resumed) == minutes(55)
+    assert evening.clock_phase(resumed, minutes(54)) == evening.RUNNING
+
+
+def test_time_added_after_time_is_up_lets_the_tables_deal_again():
+    clock = evening.start_clock(evening.Clock(), 30, START)
+    assert evening.clock_phase(clock, minutes(31)) == evening.LAST_DEAL
+    assert evening.clock_phase(evening.add_time(clock, 5), minutes(31)) == evening.RUNNING
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    pytest.param(lambda: evening.start_clock(evening.Clock(), 0, START), "minutes", id="no minutes"),
+    pytest.param(lambda: evening.start_clock(evening.Clock(), 301, START), "minutes", id="more than 300"),
+    pytest.param(lambda: evening.start_clock(evening.Clock(START, 60), 45, START), "minutes", id="started already"),
+    pytest.param(lambda: evening.pause_clock(evening.Clock(), START), "clock", id="pause before the start"),
+    pytest.param(lambda: evening.pause_clock(evening.Clock(START, 60), minutes(2)), "clock", id="pause when time is up"),
+    pytest.param(lambda: evening.resume_clock(evening.Clock(START, 60), START), "clock", id="resume a running clock"),
+    pytest.param(lambda: evening.add_time(evening.Clock(), 5), "clock", id="add time before the start"),
+    pytest.param(lambda: evening.add_time(evening.Clock(START, 60), 0), "extra", id="add no time"),
+])
+def test_a_clock_refuses_what_makes_no_sense_naming_the_field(change, field):
+    with pytest.raises(RuleViolation) as err:
+        change()
+    assert err.value.field == field
+
+
+def test_a_table_is_over_once_the_deal_after_time_is_up_is_recorded():
+    """The tournament rule: the deal in play when time is up is finished; no new deal after it."""
+    clock = evening.start_clock(evening.Clock(), 45, START)
+    before = [minutes(10), minutes(40)]
+    assert evening.table_phase(clock, minutes(46), done=False, deal_times=before) == evening.LAST_DEAL
+    assert evening.table_phase(clock, minutes(50), done=False, deal_times=[*before, minutes(49)]) == evening.OVER
+    assert evening.table_phase(clock, minutes(20), done=True, deal_times=before) == evening.OVER
+
+
+@given(pauses=st.lists(st.tuples(st.integers(0, 600), st.integers(0, 600)), max_size=6),
+       added=st.integers(0, 60), start_minutes=st.integers(1, 300))
+def test_the_time_left_counts_only_the_time_the_clock_ran(pauses, added, start_minutes):
+    """Whatever the pauses, the time left is the round's time (with time added) less the time run."""
+    clock, at, ran = evening.start_clock(evening.Clock(), start_minutes, START), START, 0
+    for running, paused in pauses:
+        at += timedelta(seconds=running)
+        ran += running
+        if evening.clock_phase(clock, at) != evening.RUNNING:
+            break
+        clock = evening.pause_clock(clock, at)
+        at += timedelta(seconds=paused)
+        clock = evening.resume_clock(clock, at)
+    if added:
+        clock = evening.add_time(clock, added)
+    assert evening.remaining(clock, at) == (start_minutes + added) * 60 - ran
+
+
+def test_slow_tables_have_fewer_deals_than_most_or_none_for_a_while():
+    at = minutes(30)
+    clock = evening.start_clock(evening.Clock(), 45, START)
+    deals, last = {1: 4, 2: 2, 3: 4, 4: 0}, {1: minutes(28), 2: minutes(29), 3: minutes(10), 4: None}
+    assert evening.slow_tables(deals, last, [], clock, at) == {2, 3, 4}
+    assert evening.slow_tables(deals, last, [2, 4], clock, at) == {3}, "a table done is never slow"
+    paused = evening.pause_clock(clock, minutes(29))
+    assert evening.slow_tables(deals, last, [], paused, at) == {2, 4}, "idle counts only while the clock runs"
+
+
+# -- closing a round -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("number", "drawn", "finished", "phase", "refused"), [
+    pytest.param(2, 2, False, evening.LAST_DEAL, False, id="time is up"),
+    pytest.param(2, 2, False, evening.NOT_STARTED, False, id="no clock: the organiser's call"),
+    pytest.param(2, 2, False, evening.PAUSED, False, id="paused: closing early"),
+    pytest.param(2, 2, False, evening.RUNNING, True, id="the clock still runs"),
+    pytest.param(2, 2, True, evening.LAST_DEAL, True, id="every table finished"),
+    pytest.param(1, 2, False, evening.LAST_DEAL, True, id="an earlier round"),
+])
+def test_when_a_round_may_be_closed(number, drawn, finished, phase, refused):
+    if refused:
+        with pytest.raises(RuleViolation) as err:
+            evening.check_closable(number, drawn=drawn, finished=finished, phase=phase)
+        assert err.value.field == "round"
+    else:
+        evening.check_closable(number, drawn=drawn, finished=finished, phase=phase)
+
+
+@given(st.lists(st.integers(-500, 500), min_size=2, max_size=4))
+def test_a_table_closed_as_it_stands_is_won_by_the_one_highest_total_else_drawn(totals):
+    winner = evening.standing_winner(totals)
+    if totals.count(max(totals)) > 1:
+        assert winner is None
+    else:
+        assert totals[winner] == max(totals)
+
+
+# -- the wall --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("choice", "drawn", "pairings"), [
+    pytest.param(evening.WallChoice(), 0, None, id="nothing drawn"),
+    pytest.param(evening.WallChoice(), 2, 2, id="the last round at once"),
+    pytest.param(evening.WallChoice(hold=True, published=1), 2, None, id="held until published"),
+    pytest.param(evening.WallChoice(hold=True, published=2), 2, 2, id="published"),
+])
+def test_the_wall_shows_the_last_round_once_it_may(choice, drawn, pairings):
+    assert evening.wall_shows(choice, drawn).pairings == pairings
+
+
+def test_the_wall_hides_the_standings_when_the_organiser_says():
+    assert not evening.wall_shows(evening.WallChoice(standings=False), 3).standings
+    assert evening.wall_shows(evening.WallChoice(), 3).standings

@@ -3,9 +3,10 @@
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
 printed in :mod:`.prints`; prize lists in :mod:`.prizes`; casual matches renamed, archived, replayed
-and paged in :mod:`.casual`; every change of a deal in :mod:`.events`, what the history gives back in
-:mod:`.history`, and the tables' sheets confirmed in :mod:`.signoffs`. The rest of the app calls them as
-``store.<name>``, through the names
+and paged in :mod:`.casual`; a round's clock, closed tables and the wall's settings in :mod:`.rounds`;
+every change of a deal in :mod:`.events`, what the history gives back in :mod:`.history`, and the
+tables' sheets confirmed in :mod:`.signoffs`. The rest of the app calls them as ``store.<name>``,
+through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
 
@@ -93,6 +94,19 @@ from .prizes import (  # noqa: F401  (re-exported)
     set_prizes,
     tag_player,
     untag,
+)
+from .rounds import (  # noqa: F401  (re-exported)
+    DRAW,
+    Closure,
+    EveningSettings,
+    clock_of_table,
+    close_tables,
+    get_clock,
+    get_evening_settings,
+    last_changes,
+    list_closures,
+    set_clock,
+    set_evening_settings,
 )
 from .signoffs import (  # noqa: F401  (re-exported)
     DISPUTE_MAX,

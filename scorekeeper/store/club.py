@@ -14,6 +14,7 @@ from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor
 from .matches import insert_deal, insert_match
+from .rounds import Closure, insert_closure
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -407,7 +408,10 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
                                          title=table["title"], deal_limit=table["deal_limit"])
                 for declarations in table["deals"]:
                     insert_deal(db, match_id, declarations, Actor("organiser"))
-                db.table("tables").insert({"round_id": round_id, "number": number, "match_id": match_id,
-                                           "sides": json.dumps([[entry_ids[e] for e in side] for side in table["sides"]]),
-                                           "token": new_token()})
+                table_id = insert("tables", {"round_id": round_id, "number": number, "match_id": match_id,
+                                             "sides": json.dumps([[entry_ids[e] for e in side]
+                                                                  for side in table["sides"]]),
+                                             "token": new_token()})
+                if table.get("closed"):  # closed by the organiser: closed again, as the record says
+                    insert_closure(db, table_id, match_id, Closure(now(), **table["closed"]))
         return tournament_id

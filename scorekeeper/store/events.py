@@ -16,9 +16,10 @@ from sqlite_utils import Database
 
 from .db import now
 
-ACTIONS = ("create", "edit", "delete", "restore", "rename")
+ACTIONS = ("create", "edit", "delete", "restore", "rename", "close")
 """What an event records: a change of a deal, or (``rename``: no deal, ``before`` and ``after`` the
-match's ``title`` and ``players``) of the match's title or of a player's name."""
+match's ``title`` and ``players``) of the match's title or of a player's name, or (``close``) the
+organiser closing a tournament's table (store/rounds.py)."""
 
 
 @dataclass(frozen=True, slots=True)

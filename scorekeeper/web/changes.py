@@ -96,6 +96,9 @@ def in_words(rules: GameRules, match: store.Match, event: store.Event) -> str:
                               "who": who(event.by), "n": event.seq}
     if event.action == "rename":
         return _("%(at)s, %(who)s: %(changes)s", changes=renamed(event.before or {}, event.after or {}), **params)
+    if event.action == "close":  # the organiser closed the table (store/rounds.py)
+        return _("%(at)s, %(who)s: table closed after %(n)d deals: %(reason)s", **params,
+                 reason=(event.after or {}).get("reason", ""))
     if event.deal_id is None:  # the deal in play: its tricks so far are no deal to describe yet
         if event.action == "edit":
             return _("%(at)s, %(who)s: deal %(n)d in play: a trick taken back", **params)

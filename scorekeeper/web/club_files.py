@@ -169,7 +169,9 @@ def export_json(tournament_id: int):
                    "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
                    "history": [change_json(change) for change in in_order(
                        store.list_events(db, view.match.id), store.list_signoffs(db, view.match.id))]},
-         **({"confirmation": _confirmation(state, view)} if t.confirm_results else {})}
+         **({"confirmation": _confirmation(state, view)} if t.confirm_results else {}),
+         **({"closed": {"reason": view.closed.reason, "deals": view.closed.deals, "winner": view.closed.winner}}
+            if view.closed else {})}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
     body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={

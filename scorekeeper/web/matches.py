@@ -16,6 +16,7 @@ from . import access, address
 from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
+from .roundclock import table_clock
 from .sheets import scored_sheet, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
@@ -120,7 +121,8 @@ def sheet(match_id: int):
     return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
-                      signoff=signoff_view(match, rules, table) if table else None)
+                      signoff=signoff_view(match, rules, table) if table else None,
+                      clock=table_clock(match, rules, deals) if table else None)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")
@@ -216,7 +218,8 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                            sides=rules.table(match.options).sides,
                            deal_number=deal.seq if deal else len(deals) + 1,
                            names=match.players, history=history, ends_earlier=ends_earlier,
-                           after_end=_after_end_words(ends_earlier, len(deals))), 422 if failed else 200
+                           after_end=_after_end_words(ends_earlier, len(deals)),
+                           clock=table_clock(match, rules, deals)), 422 if failed else 200
 
 
 def _ends_earlier(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], deal: store.Deal | None,

@@ -149,7 +149,8 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
-               "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate", "casual.delete")
+               "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate", "casual.delete",
+               "tournaments.close_round")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -175,6 +176,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "signoffs.dispute": "holds the result back for the organiser, who settles it",
     "casual.manage": "renames (in the history), named back in one tap",
     "casual.archive": "archives, unarchived in one tap", "casual.rematch": "starts a match",
+    "tournaments.clock": "starts, pauses or gives time to the round's clock, changed back in one tap",
+    "tournaments.wall_settings": "what the wall shows, set again in one tap",
 }
 
 
@@ -237,7 +240,8 @@ def desk(app, client):
             "tournaments.withdraw_entry": (f"/tournaments/{cup}/entries/{entry_id}/withdraw", None),
             "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None),
             "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version),
-            "casual.delete": (f"/matches/{rubber}/delete", None)}
+            "casual.delete": (f"/matches/{rubber}/delete", None),
+            "tournaments.close_round": (f"/tournaments/{cup}/rounds/1/close", None, {"reason": "Time is up"})}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)

@@ -77,6 +77,12 @@ class TableView:
     outcome: pairings.Result | None  # the result as the standings count it (None: not finished, or not confirmed)
     signoff: store.SignoffState | None = None  # where results are confirmed by both sides: those standing
     signoff_status: str = ""  # and what they say (store.SignoffState.status)
+    closed: store.Closure | None = None  # the organiser closed it before its end (store/rounds.py)
+
+    @property
+    def done(self) -> bool:
+        """Finished, or closed by the organiser."""
+        return self.result is not None or self.closed is not None
 
     def seated(self, rules: GameRules) -> list[tuple[str, str]]:
         """Where each side of the table sits, with its players, as its match seats them:
@@ -106,7 +112,8 @@ class State:
         return separator.join(self.entry_name(e) for e in entry_ids)
 
     def round_finished(self, number: int) -> bool:
-        """Every table of the round has a result that counts (confirmed, where it must be)."""
+        """Every table of the round has a result that counts (confirmed, where it must be, or closed by
+        the organiser, whose decision needs no sign-off)."""
         return all(view.outcome is not None for view in self.tables.get(number, []))
 
     def to_confirm(self) -> list[tuple[int, TableView]]:
@@ -124,13 +131,22 @@ class State:
 
 
 def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mapping[str, int],
-             entry_of: Mapping[int, int], totals: Mapping[str, int], result: MatchResult) -> pairings.Result:
-    """A finished table as the standings count it: each game side's entries and points."""
+             entry_of: Mapping[int, int], totals: Mapping[str, int], result: MatchResult | None,
+             closed: store.Closure | None) -> pairings.Result | None:
+    """A finished or closed table as the standings count it: each game side's entries and points
+    (a closed table: its totals as they stood, won as the organiser said or by the higher total)."""
     table = state_rules.table(tournament.options)
     sides = [tuple(dict.fromkeys(entry_of[seated[seat]] for seat in table.seats
                                  if state_rules.side_of(seat) == side)) for side in table.sides]
-    winner = None if result.winner is None else list(table.sides).index(result.winner)
-    return pairings.Result(tuple(sides), tuple(totals[side] for side in table.sides), winner)
+    points = tuple(totals[side] for side in table.sides)
+    if result is not None:
+        winner = None if result.winner is None else list(table.sides).index(result.winner)
+    elif closed is not None:
+        winner = evening.standing_winner(points) if closed.winner is None else \
+            None if closed.winner == store.DRAW else closed.winner
+    else:
+        return None
+    return pairings.Result(tuple(sides), points, winner)
 
 
 def load_state(tournament_id: int) -> State:
@@ -146,18 +162,22 @@ def load_state(tournament_id: int) -> State:
     entry_of = {p: e.id for e in entries.values() for p in e.players}
     rounds = store.list_rounds(db, tournament_id)
     tables: dict[int, list[TableView]] = {}
+    closures = store.list_closures(db, [table.id for round_row in rounds for table in round_row.tables])
     for round_row in rounds:
         for table in round_row.tables:
             match = store.get_match(db, table.match_id)
             deals = store.list_deals(db, table.match_id)
-            sheet = scored_sheet(match, rules, deals)
+            closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
+            sheet = scored_sheet(match, rules, deals[:closed.deals] if closed else deals)
             seated = seating(tournament, rules, table.sides, entries)
             signoff = store.signoff_state(db, match.id) if tournament.confirm_results else None
             sides = rules.table(match.options).sides
-            outcome = (_outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result)
-                       if sheet.result is not None and (signoff is None or signoff.counts(sides)) else None)
+            counts = closed is not None or signoff is None or signoff.counts(sides)
+            outcome = _outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result, closed) \
+                if counts else None
             tables.setdefault(round_row.number, []).append(TableView(
-                table, match, len(deals), sheet.result, outcome, signoff, signoff.status(sides) if signoff else ""))
+                table, match, len(deals), sheet.result, outcome, signoff, signoff.status(sides) if signoff else "",
+                closed))
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
     byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
     return State(tournament, rules, entries, players, rounds, tables,

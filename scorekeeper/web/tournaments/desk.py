@@ -26,6 +26,7 @@ from ..forms import (
 )
 from ..matches import options_from
 from ..safety import local_target
+from .board import board
 from .core import State, bp, check_tournament, formats, load_state, seats_per_entry
 from .prize_list import prize_context
 
@@ -91,7 +92,8 @@ def new(game: str):
     return render_template("tournaments/new.html", form=form, rules=rules), status
 
 
-def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
+def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
+          clock_form: FlaskForm | None = None, closing: FlaskForm | None = None):
     db = store.get_db()
     size = seats_per_entry(state.tournament, state.rules)
     entered = {p for e in state.entries.values() for p in e.players}
@@ -112,6 +114,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200):
                for apart_id, a, b in store.list_apart(db, state.tournament.id)],
         apart_form=apart_form(list(state.players.values())),
         format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
+        board=board(state, clock_form=clock_form, closing=closing),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
 

@@ -1,19 +1,54 @@
-"""The wall screen: the standings, large."""
+"""The wall: the club's projector shows the round in play (its pairings with table numbers, a
+"find your table" list by name, its clock) and the standings, as the organiser lets it
+(:func:`scorekeeper.evening.wall_shows`). Public: it never shows a table's link. Its script
+asks for the live part again (:func:`live`) instead of reloading the page."""
 
 from __future__ import annotations
 
-from flask import render_template
+from typing import Any
+
+from flask import jsonify, render_template
 from flask_babel import gettext as _
 
-from ... import pairings
-from .core import bp, load_state
+from ... import evening, pairings, store
+from ..roundclock import clock_time, clock_view, now
+from .core import State, bp, load_state
 
-WALL_REFRESH_S = 30
+WALL_POLL_S = 15  # how often the wall's script asks for its live part
+
+bp.app_template_filter("clock_time")(clock_time)  # the clock's end on every page showing it (a table's too)
+
+
+def _wall(state: State) -> dict[str, Any]:
+    """What the wall shows now."""
+    db = store.get_db()
+    settings = store.get_evening_settings(db, state.tournament.id)
+    shows = evening.wall_shows(settings.wall, len(state.rounds))
+    context: dict[str, Any] = {"state": state, "shows": shows, "clock": None, "tables": [], "seats": [],
+                               "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])}
+    if shows.pairings is not None:
+        round_row = state.rounds[shows.pairings - 1]
+        views = state.tables.get(shows.pairings, [])
+        clock = store.get_clock(db, round_row.id)
+        if clock.started is not None:
+            shown = clock_view(shows.pairings, clock, now())
+            over = state.round_finished(shows.pairings)
+            context["clock"] = shown if not over else clock_view(shows.pairings, evening.Clock(), now(),
+                                                                phase=evening.OVER)
+        context["tables"] = [(view.table.number, view.seated(state.rules), view.done) for view in views]
+        seats = [(name, view.table.number) for view in views for name in view.match.players.values()]
+        seats += [(state.players[p].name, None) for entry in round_row.byes for p in state.entries[entry].players]
+        context["seats"] = sorted(seats, key=lambda seat: evening.name_key(seat[0]))
+    return context
 
 
 @bp.get("/tournaments/<int:tournament_id>/standings")
 def standings(tournament_id: int):
-    """The standings for the wall screen: large, and refreshing by itself."""
-    state = load_state(tournament_id)
-    return render_template("tournaments/standings.html", state=state, refresh=WALL_REFRESH_S,
-                           ranking_said=_(pairings.RANKINGS[state.tournament.ranking]))
+    """The wall: made for the club's projector (1920×1080 and up), public."""
+    return render_template("tournaments/standings.html", poll=WALL_POLL_S, **_wall(load_state(tournament_id)))
+
+
+@bp.get("/tournaments/<int:tournament_id>/wall.json")
+def live(tournament_id: int):
+    """The wall's live part alone, for its script to put in place: ``{"html": ...}``."""
+    return jsonify(html=render_template("tournaments/_wall.html", **_wall(load_state(tournament_id))))

@@ -1,0 +1,118 @@
+"""The desk's board of the round in play: its clock and the forms that drive it, each table's
+progress (deals, last change, slow or not), closing the round, and what the wall shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask_babel import format_time, lazy_gettext as _l
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Length, Optional
+
+from ... import evening, store
+from ..forms import Form
+from ..roundclock import ClockView, clock_view, now
+from ..sheets import scored_sheet
+from .core import State, TableView
+
+STANDS = "stands"  # a closed table's result: as it stands
+DRAWN = "draw"
+
+
+class ClockForm(Form):
+    """Start the round's clock, or give it more time."""
+
+    minutes = IntegerField(_l("Minutes"), validators=[Optional()], render_kw={"inputmode": "numeric"})
+    extra = IntegerField(_l("Minutes to add"), default=5, validators=[Optional()], render_kw={"inputmode": "numeric"})
+
+
+class WallForm(Form):
+    """What the wall shows."""
+
+    standings = BooleanField(_l("Show the standings on the wall"))
+    hold = BooleanField(_l("Hold each new round's pairings until I publish them"))
+    publish = BooleanField(_l("Publish the pairings of the round in play now"))
+
+
+def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
+    """Close the round: a reason, and for each table not done its result (as it stands, a side's
+    win, a draw)."""
+
+    class CloseForm(Form):
+        reason = StringField(_l("Why the round is closed"), default=_l("Time is up"),
+                             validators=[DataRequired(_l("Say why the round is closed.")),
+                                         Length(max=evening.CLOSE_REASON_MAX)],
+                             render_kw={"maxlength": evening.CLOSE_REASON_MAX})
+        table_keys = tuple(f"result_{view.table.id}" for view in views)
+
+    db = store.get_db()
+    for view in views:
+        sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+        table = state.rules.table(view.match.options)
+        seated = view.seated(state.rules)
+        stands = ", ".join(f"{label} {sheet.totals[side]}" for (label, _names), side in zip(seated, table.sides,
+                                                                                            strict=True))
+        choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
+                   *(SelectChoice(str(index), _("Won by %(names)s", names=names))
+                     for index, (_label, names) in enumerate(seated)),
+                   SelectChoice(DRAWN, _("A draw"))]
+        setattr(CloseForm, f"result_{view.table.id}", SelectField(
+            _("Table %(n)d", n=view.table.number), choices=choices, default=STANDS, validate_choice=True))
+    return CloseForm()
+
+
+def wall_form(settings: store.EveningSettings) -> FlaskForm:
+    return WallForm(formdata=None, data={"standings": settings.wall.standings, "hold": settings.wall.hold})
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """A table of the round in play as the desk watches it."""
+
+    view: TableView
+    changed: str  # its last change, as the desk reads it ("" none yet)
+    slow: bool
+    phase: str  # evening.CLOCK_PHASES' key: the table's own (over once done, or its last deal recorded)
+    # a table's confirmation status (confirmed / disputed, another area's work) joins these fields
+
+
+def current_clock(state: State) -> tuple[evening.Clock, ClockView | None]:
+    """The clock of the round in play and how it shows now (None: no round drawn)."""
+    if not state.rounds:
+        return evening.Clock(), None
+    clock = store.get_clock(store.get_db(), state.rounds[-1].id)
+    return clock, clock_view(len(state.rounds), clock, now())
+
+
+def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskForm | None = None) -> dict[str, Any]:
+    """Everything the desk's board shows (empty before the first draw)."""
+    if not state.rounds:
+        return {}
+    db, at = store.get_db(), now()
+    number = len(state.rounds)
+    clock, shown = current_clock(state)
+    finished = state.round_finished(number)
+    if finished:  # every table done: the round's time no longer matters
+        shown = clock_view(number, evening.Clock(), at, phase=evening.OVER)
+    views = state.tables.get(number, [])
+    changed = store.last_changes(db, [view.match.id for view in views])
+    times = {view.table.number: datetime.fromisoformat(changed[view.match.id]) if view.match.id in changed else None
+             for view in views}
+    slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
+                               [view.table.number for view in views if view.done], clock, at)
+    open_views = [view for view in views if not view.done]
+    settings = store.get_evening_settings(db, state.tournament.id)
+    rows = [BoardRow(view, format_time(times[view.table.number], "short") if times[view.table.number] else "",
+                     view.table.number in slow,
+                     evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
+    return {"number": number, "finished": finished, "clock": shown, "phases": evening.CLOCK_PHASES, "rows": rows,
+            "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
+            "close_form": (closing or close_form(state, open_views)) if open_views else None,
+            "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),
+            "idle": evening.IDLE_MINUTES}
