@@ -418,3 +418,11 @@ class AddressForm(Form):
                                             "http://192.168.1.20:8000 — every QR code and printed link "
                                             "uses it. Leave empty to use the address of the page."),
                              render_kw={"autocomplete": "off", "inputmode": "url", "maxlength": 200})
+
+
+class RatingsForm(Form):
+    """How many tables a player plays before the club's rating list shows them."""
+
+    min_tables = IntegerField(_l("Show ratings from this many tables"), default=0,
+                              validators=[NumberRange(0, 1000, _l("From 0 to 1000 tables."))],
+                              description=_l("A rating after a few tables says little: 0 shows every player."))

@@ -119,6 +119,12 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         db = store.get_db()
         tables = [table for drawn in store.list_rounds(db, int(tournament)) for table in drawn.tables]
         table_tokens = [table.token for table in tables]
+    for _ in range(2):  # the first table played: its players have a rating, shown on their pages
+        played = client.post(f"/api/v1/matches/{tables[0].match_id}/deals", json=DEALS["contree"],
+                             headers={"X-Table-Token": table_tokens[0]})
+        assert played.status_code == 201, played.json
+    with app.app_context():
+        db = store.get_db()
         job = store.create_print_job(db, token="b" * 32, kind="tournament",
                                      params={"tournament": int(tournament)}, language="en", total=2, most=2)
         store.update_print_job(db, job.token, status="done", done=2)

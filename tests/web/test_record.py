@@ -166,6 +166,7 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.paste_players": "adds players", "tournaments.replace_player": "a substitute, replaced back in one tap",
     "tournaments.keep_apart": "a wish for the next draws", "tournaments.stop_keeping_apart": "set again in one tap",
     "address.settings": "the address links carry, set again in one tap",
+    "tournaments.rating_list": "how many tables the rating list asks for, set again in one tap",
 }
 
 

@@ -1,7 +1,7 @@
 """The club: players, tournaments, rounds, tables and standings (the organiser's pages), the
 tables' secret links, and the standings on the wall screen (the club's printed files and
 records: :mod:`..club_files`). By area: :mod:`.core` (the state every page derives),
-:mod:`.desk`, :mod:`.players`, :mod:`.door`, :mod:`.rounds` and :mod:`.wall`.
+:mod:`.desk`, :mod:`.players`, :mod:`.door`, :mod:`.rounds`, :mod:`.ratings` and :mod:`.wall`.
 
 A table is a normal match created by the draw, with the tournament's house rules and, where
 the tournament says so, a fixed number of deals; its phone reaches it through the table's link
@@ -9,7 +9,7 @@ the tournament says so, a fixed number of deals; its phone reaches it through th
 tables' sheets (DESIGN.md principle 1).
 """
 
-from . import desk, door, players, rounds, wall  # each adds its routes to the blueprint
+from . import desk, door, players, ratings, rounds, wall  # each adds its routes to the blueprint
 from .core import State, TableView, bp, load_state
 
-__all__ = ["State", "TableView", "bp", "desk", "door", "load_state", "players", "rounds", "wall"]
+__all__ = ["State", "TableView", "bp", "desk", "door", "load_state", "players", "ratings", "rounds", "wall"]
