@@ -132,6 +132,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
         "match_id": st.sampled_from([world["match_id"]] * 3) | ids,
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,
         "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words, "token": words,
+        "part": st.sampled_from(["standings", "pairings", "deals"]) | words,
         **dict.fromkeys(("player_id", "tournament_id", "entry_id", "table_id", "number", "apart_id"), ids)})
 
 

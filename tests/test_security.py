@@ -39,7 +39,8 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "hand_N": "AS", "hand_E": "7H", "hand_S": "7S 8S", "hand_W": "10S 8D", "leader": "N", "claimant": "N",
              "claim": "all", "sheet": "1"}
 CSRF_PAGE = "Your form had gone stale"
-CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1}
+CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1,
+            "part": "standings"}
 
 
 def _rules():

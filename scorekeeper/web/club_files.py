@@ -1,11 +1,9 @@
 """The club's files: printed pairings, standings, table sheets with QR codes and the whole
 tournament (the long ones in the background, scorekeeper.web.booklet), and a tournament's records:
-JSON export and import, CSV standings. The organiser's only."""
+JSON export and import, spreadsheets (XLSX, CSV). The organiser's only."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from datetime import date
@@ -15,13 +13,14 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import games, pairings, records, store, text
+from .. import games, pairings, records, spreadsheets, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
 from .changes import event_json, history_lines
 from .forms import ImportForm, refused
-from .sheets import sheet_view
+from ..spreadsheets import Part
+from .sheets import scored_sheet, sheet_view, side_names
 from .tournaments import State, TableView, load_state
 
 bp = Blueprint("club_files", __name__)
@@ -84,7 +83,7 @@ def _pdf_response(body: bytes, name: str) -> Response:
 def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], total: int):
     """Start a booklet and follow it; a busy printer is said on the tournament's page."""
     try:
-        job = booklet.start(kind, params, total=total, language=str(get_locale() or "en"))
+        job = booklet.start(kind, params, total=total, language=_language())
     except RuleViolation as err:
         flash(refused(err), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
@@ -171,21 +170,69 @@ def export_json(tournament_id: int):
         "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
 
 
-@bp.get("/tournaments/<int:tournament_id>/standings.csv")
+# -- spreadsheets ----------------------------------------------------------------------------
+
+def _standings_part(state: State) -> Part:
+    return Part(_("Standings"), (_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"),
+                                 _("Byes"), _("Points"), _("Points against"), _("Difference")),
+                tuple((place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
+                       s.points_for, s.points_against, s.difference)
+                      for place, s in enumerate(state.standings, start=1)))
+
+
+def _pairings_part(state: State) -> Part:
+    """Who sat where in each round (one row per side of a table), then who sat out."""
+    rows: list[tuple[Any, ...]] = []
+    for round_ in state.rounds:
+        for view in state.tables.get(round_.number, []):
+            rows += [(round_.number, view.table.number, side, names) for side, names in view.seated(state.rules)]
+        rows += [(round_.number, None, _("bye"), state.entry_name(entry)) for entry in round_.byes]
+    return Part(_("Pairings"), (_("Round"), _("Table"), _("Side"), _("Players")), tuple(rows))
+
+
+def _deals_part(state: State) -> Part:
+    """Every table's deals that count, one row per deal and side: its score and the side's total."""
+    db, rows = store.get_db(), []
+    for round_ in state.rounds:
+        for view in state.tables.get(round_.number, []):
+            sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+            table = state.rules.table(view.match.options)
+            names = side_names(state.rules, table, view.match.players)
+            for number, row in enumerate(sheet.rows[:sheet.counted], start=1):
+                said = row.scored.summary.render(_)
+                rows += [(round_.number, view.table.number, number, said, state.rules.side_label(side), names[side],
+                          row.scored.score[side], row.totals[side]) for side in table.sides]
+    return Part(_("Deals"), (_("Round"), _("Table"), _("Deal"), _("Contract"), _("Side"), _("Players"),
+                             _("Score"), _("Total")), tuple(rows))
+
+
+PARTS = {"standings": _standings_part, "pairings": _pairings_part, "deals": _deals_part}
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+def _download(body: bytes, mimetype: str, name: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/tournaments/<int:tournament_id>/tournament.xlsx")
 @access.organiser_only
-def standings_csv(tournament_id: int):
-    """The standings as CSV (a spreadsheet, the federation's form)."""
+def tournament_xlsx(tournament_id: int):
+    """The standings, the pairings and every table's deals as a workbook, a sheet each."""
     state = load_state(tournament_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    rows = [[_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
-             _("Points"), _("Points against"), _("Difference")]]
-    rows += [[place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
-              s.points_for, s.points_against, s.difference] for place, s in enumerate(state.standings, start=1)]
-    writer.writerows([text.inert_cell(cell) for cell in row] for row in rows)  # names typed by anyone
-    # a byte-order mark first: a spreadsheet opening the file then reads "Différence" as UTF-8
-    return Response("\ufeff" + out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})
+    return _download(spreadsheets.to_xlsx([part(state) for part in PARTS.values()]),
+                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                     f"scorekeeper-tournament-{tournament_id}.xlsx")
+
+
+@bp.get("/tournaments/<int:tournament_id>/<any(standings, pairings, deals):part>.csv")
+@access.organiser_only
+def tournament_csv(tournament_id: int, part: str):
+    """One part of the tournament as CSV, with the separator the reader's language expects."""
+    body = spreadsheets.to_csv(PARTS[part](load_state(tournament_id)), _language())
+    return _download(body, "text/csv", f"scorekeeper-{part}-{tournament_id}.csv")
 
 
 @bp.route("/tournaments/import", methods=("GET", "POST"))
