@@ -3,6 +3,8 @@
 Never edit a migration that has shipped: add a new one (``add_column``, ``transform``).
 """
 
+import uuid
+
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("scorekeeper")
@@ -126,3 +128,13 @@ def create_deal_events(db: Database) -> None:
     )
     db["deal_events"].create_index(["match_id", "id"])
     db["deal_events"].create_index(["deal_id"])
+
+
+@migrations()
+def tournament_uuids(db: Database) -> None:
+    """Every tournament carries a UUID: its name on every machine its record is imported to (a
+    second import of the same record adds nothing). Tournaments already kept get one each."""
+    db["tournaments"].add_column("uuid", str)
+    for (tournament_id,) in db.execute("select id from tournaments").fetchall():
+        db.execute("update tournaments set uuid = ? where id = ?", [str(uuid.uuid4()), tournament_id])
+    db["tournaments"].create_index(["uuid"], unique=True)

@@ -39,7 +39,7 @@ def test_migrations_apply_once(tmp_path):
     assert store.init_db(path) == ["create_matches_and_deals", "create_live_deals", "create_print_jobs",
                                    "create_clubs_and_tournaments", "late_entries_and_withdrawals",
                                    "players_kept_apart", "add_print_job_pid", "create_login_attempts",
-                                   "create_deal_events"]
+                                   "create_deal_events", "tournament_uuids"]
     assert store.init_db(path) == []
 
 

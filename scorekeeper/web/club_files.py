@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from .. import games, pairings, records, spreadsheets, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
-from .changes import event_json, history_lines
+from .changes import history_lines
 from .forms import ImportForm, refused
 from ..spreadsheets import Part
 from .sheets import scored_sheet, sheet_view, side_names
@@ -150,24 +150,43 @@ IMPORT_MAX_BYTES = 16 * 1024 * 1024  # a long tournament's record; other request
 @access.organiser_only
 def export_json(tournament_id: int):
     """The whole tournament as a JSON record, to archive or to import on another machine."""
-    state = load_state(tournament_id)
-    db, t = store.get_db(), state.tournament
-    head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
-            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds}
-    members = {p for e in state.entries.values() for p in e.players}
-    players = [{"id": p.id, "name": p.name, "licence": p.licence} for p in state.players.values() if p.id in members]
-    entries = [{"id": e.id, "players": list(e.players), "joins": e.joins, "withdrawn": e.withdrawn}
-               for e in state.entries.values()]
-    rounds = [{"byes": list(r.byes), "tables": [
-        {"sides": [list(side) for side in view.table.sides],
-         "match": {"title": view.match.title, "players": dict(view.match.players),
-                   "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
-                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
-                   "history": [event_json(event) for event in store.list_events(db, view.match.id)]}}
-        for view in state.tables.get(r.number, [])]} for r in state.rounds]
-    body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
+    body = json.dumps(tournament_record(load_state(tournament_id)), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
+
+
+def tournament_record(state: State) -> dict[str, Any]:
+    """The tournament's record (scorekeeper.records, docs/export.schema.json): players, entries
+    and deals numbered from 1 in the record's own order, so that the same tournament gives the
+    same record on every machine."""
+    db, t = store.get_db(), state.tournament
+    head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
+            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds, "created": t.created}
+    members = {p for e in state.entries.values() for p in e.players}
+    player_ids = {p.id: n for n, p in enumerate((p for p in state.players.values() if p.id in members), start=1)}
+    entry_ids = {entry_id: n for n, entry_id in enumerate(state.entries, start=1)}
+    players = [{"id": player_ids[p.id], "name": p.name, "licence": p.licence} for p in state.players.values()
+               if p.id in members]
+    entries = [{"id": entry_ids[e.id], "players": [player_ids[p] for p in e.players], "joins": e.joins,
+                "withdrawn": e.withdrawn} for e in state.entries.values()]
+    rounds = [{"byes": [entry_ids[e] for e in r.byes], "tables": [
+        {"sides": [[entry_ids[e] for e in side] for side in view.table.sides],
+         "match": _match_record(db, view.match)} for view in state.tables.get(r.number, [])]} for r in state.rounds]
+    return records.export(t.uuid, datetime.now(UTC).isoformat(timespec="seconds"), head, players, entries, rounds)
+
+
+def _match_record(db: Any, match: store.Match) -> dict[str, Any]:
+    """A table's match: its players, every deal as declared and every change, deals numbered
+    from 1 in the order they first appear in its history."""
+    events, deals = store.list_events(db, match.id), store.list_deals(db, match.id)
+    refs = {deal_id: n for n, deal_id in enumerate(dict.fromkeys(
+        [e.deal_id for e in events if e.deal_id is not None] + [d.id for d in deals]), start=1)}
+    return {"title": match.title, "players": dict(match.players), "first_dealer": match.first_dealer,
+            "deal_limit": match.deal_limit,
+            "deals": [{"deal": refs[d.id], "declarations": dict(d.declarations)} for d in deals],
+            "history": [{"at": e.at, "by": {"kind": e.by.kind, "label": e.by.label}, "action": e.action,
+                         "deal": None if e.deal_id is None else refs[e.deal_id], "seq": e.seq, "before": e.before,
+                         "after": e.after} for e in events]}
 
 
 # -- spreadsheets ----------------------------------------------------------------------------
@@ -251,8 +270,9 @@ def import_json():
         except ValueError:  # (not JSON, nor UTF-8)
             form.record.errors = [_("The file is not JSON: pick the .json file a tournament was exported to.")]
         else:
-            tournament_id = store.import_tournament(store.get_db(), record, access.new_token)
-            flash(_("The tournament was imported; each table has a new link."))
+            tournament_id, added = store.import_tournament(store.get_db(), record, access.new_token)
+            flash(_("The tournament was imported; each table has a new link.") if added else
+                  _("This tournament was imported already (the same uuid): nothing was added."))
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/import.html", form=form), status
