@@ -3,6 +3,8 @@
 Never edit a migration that has shipped: add a new one (``add_column``, ``transform``).
 """
 
+import uuid
+
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("scorekeeper")
@@ -201,3 +203,13 @@ def round_clocks_closures_and_walls(db: Database) -> None:
                                   foreign_keys=[("tournament_id", "tournaments", "id")],
                                   not_null={"round_minutes", "wall_standings", "wall_hold", "wall_published"},
                                   strict=True)
+
+
+@migrations()
+def tournament_uuids(db: Database) -> None:
+    """Every tournament carries a UUID: its name on every machine its record is imported to (a
+    second import of the same record adds nothing). Tournaments already kept get one each."""
+    db["tournaments"].add_column("uuid", str)
+    for (tournament_id,) in db.execute("select id from tournaments").fetchall():
+        db.execute("update tournaments set uuid = ? where id = ?", [str(uuid.uuid4()), tournament_id])
+    db["tournaments"].create_index(["uuid"], unique=True)

@@ -1,30 +1,41 @@
-"""A tournament as a record: exported to JSON whole (players, entries, rounds, tables and every
-deal as declared), read back and checked before anything is stored. Pure: no Flask, no database.
+"""A tournament as a record: exported to JSON whole (players with their licence numbers, the
+house rules, entries, rounds, tables, every deal as declared and the history of every change),
+read back and checked before anything is stored. Pure: no Flask, no database. Its schema,
+documented: ``docs/export.schema.json``.
 
 The record carries what the table declared, never a score: importing it on another machine
 re-scores every deal with the engine, so the standings come out the same (DESIGN.md
-principle 1). Tables' links are not exported; the importing machine makes new ones.
+principle 1). Tables' links are not exported; the importing machine makes new ones. Ids in the
+record are the record's own (players, entries and deals numbered from 1), so the same
+tournament exported from two machines gives the same record; the tournament's ``uuid`` names it
+everywhere, and importing it a second time adds nothing.
+
+Versions: 1 (no uuid, deals as bare declarations, history not read back), 2 (this one). A record
+of a later version is refused: a newer Scorekeeper made it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
-
-from collections.abc import Hashable
 
 from . import evening, games, pairings, text
 from .errors import N_, RuleViolation
 
 FORMAT = "scorekeeper-tournament"
-VERSION = 1
+VERSION = 2
+ACTIONS = ("create", "edit", "delete", "restore", "close")  # a table's changes (scorekeeper.store.events)
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_STAMP_MAX = 40  # a time as the store writes it (ISO 8601)
 
 
-def export(tournament: Mapping[str, Any], players: Sequence[Mapping[str, Any]], entries: Sequence[Mapping[str, Any]],
-           rounds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The record of a tournament: plain data, ready for ``json.dumps``."""
-    return {"format": FORMAT, "version": VERSION, "tournament": dict(tournament), "players": list(players),
-            "entries": list(entries), "rounds": list(rounds)}
+def export(uuid: str, exported: str, tournament: Mapping[str, Any], players: Sequence[Mapping[str, Any]],
+           entries: Sequence[Mapping[str, Any]], rounds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The record of a tournament: plain data, ready for ``json.dumps``; ``exported`` is the
+    time of the export, the only part two exports of the same tournament do not share."""
+    return {"format": FORMAT, "version": VERSION, "uuid": uuid, "exported": exported, "tournament": dict(tournament),
+            "players": list(players), "entries": list(entries), "rounds": list(rounds)}
 
 
 def _fail(field: str, template: str, **params: Any) -> RuleViolation:
@@ -69,9 +80,18 @@ def read(data: Any) -> dict[str, Any]:
     :raise RuleViolation: naming the place at fault (``rounds[2].tables[1].deals[4].bid``)
     """
     record = _object(data, "record")
-    if record.get("format") != FORMAT or record.get("version") != VERSION:
+    version = record.get("version")
+    if record.get("format") != FORMAT or isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise _fail("format", N_("This is not a Scorekeeper tournament record (version %(version)d)"),
                     version=VERSION)
+    if version > VERSION:
+        raise _fail("version", N_("This record was made by a newer Scorekeeper (record version %(version)d): this "
+                                  "one reads versions up to %(known)d. Update Scorekeeper, then import it again."),
+                    version=version, known=VERSION)
+    uuid = record.get("uuid") if version >= 2 else None
+    if version >= 2 and not (isinstance(uuid, str) and _UUID.match(uuid)):
+        raise _fail("uuid", N_("The record's uuid must be a UUID such as %(example)s"),
+                    example="123e4567-e89b-42d3-a456-426614174000")
     head = _object(record.get("tournament"), "tournament")
     game = head.get("game")
     if not _known(game, games.RULES):
@@ -100,6 +120,8 @@ def read(data: Any) -> dict[str, Any]:
                   "confirm_results": head.get("confirm_results", False)}
     if not isinstance(tournament["confirm_results"], bool):
         raise _fail("tournament.confirm_results", N_("%(name)s must be true or false"), name="confirm_results")
+    if version >= 2:
+        tournament["created"] = _text(head.get("created"), "tournament.created", _STAMP_MAX)
     if not _known(tournament["late_rounds"], evening.LATE_ROUNDS):
         raise _fail("tournament.late_rounds", N_("How late entries count is “zero” or “bye”"))
     players = {}
@@ -126,12 +148,12 @@ def read(data: Any) -> dict[str, Any]:
         where = f"rounds[{number - 1}]"
         round_ = _object(item, where)
         byes = [_entry(e, entries, f"{where}.byes") for e in _list(round_.get("byes", []), f"{where}.byes")]
-        tables = [_table(t, entries, rules, options, f"{where}.tables[{i}]")
+        tables = [_table(t, entries, rules, options, f"{where}.tables[{i}]", version)
                   for i, t in enumerate(_list(round_.get("tables"), f"{where}.tables"))]
         rounds.append({"number": number, "byes": byes, "tables": tables})
     if len(rounds) > tournament["rounds"]:
         raise _fail("rounds", N_("The record holds more rounds than the tournament plans"))
-    return {"tournament": tournament, "players": players, "entries": entries, "rounds": rounds}
+    return {"uuid": uuid, "tournament": tournament, "players": players, "entries": entries, "rounds": rounds}
 
 
 def _entry(value: Any, entries: Mapping[int, Any], field: str) -> int:
@@ -141,7 +163,7 @@ def _entry(value: Any, entries: Mapping[int, Any], field: str) -> int:
 
 
 def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, options: Mapping[str, Any],
-           where: str) -> dict[str, Any]:
+           where: str, version: int) -> dict[str, Any]:
     table = _object(item, where)
     sides = [[_entry(e, entries, f"{where}.sides") for e in _list(side, f"{where}.sides")]
              for side in _list(table.get("sides"), f"{where}.sides")]
@@ -152,23 +174,31 @@ def _table(item: Any, entries: Mapping[int, Any], rules: games.GameRules, option
     players = _object(match.get("players"), f"{where}.match.players")
     if set(players) != set(seats):
         raise _fail(f"{where}.match.players", N_("The players must sit at %(seats)s"), seats=", ".join(seats))
-    deals = []
-    for index, declarations in enumerate(_list(match.get("deals"), f"{where}.match.deals")):
-        try:
-            deals.append(rules.read_line(_object(declarations, f"{where}.match.deals[{index}]"), options))
-        except RuleViolation as err:
-            raise _fail(f"{where}.match.deals[{index}].{err.field or ''}".rstrip("."), err.template,
-                        **err.params) from None
+    deals, refs = [], []
+    for index, item in enumerate(_list(match.get("deals"), f"{where}.match.deals")):
+        place = f"{where}.match.deals[{index}]"
+        if version >= 2:
+            deal = _object(item, place)
+            refs.append(_int(deal.get("deal"), f"{place}.deal", 1, 2**31))
+            item, place = deal.get("declarations"), f"{place}.declarations"
+        deals.append(_deal(item, rules, options, place, version))
+    if len(set(refs)) != len(refs):
+        raise _fail(f"{where}.match.deals", N_("Two deals of a table carry the same number"))
     first_dealer = match.get("first_dealer")
     if not _known(first_dealer, seats):
         raise _fail(f"{where}.match.first_dealer", N_("The first dealer must be one of %(seats)s"),
                     seats=", ".join(seats))
-    return {"sides": sides, "title": _text(match.get("title", ""), f"{where}.match.title", text.TITLE_MAX,
+    read = {"sides": sides, "title": _text(match.get("title", ""), f"{where}.match.title", text.TITLE_MAX,
                                            required=False),
             "players": {seat: _text(players[seat], f"{where}.match.players.{seat}", text.NAME_MAX) for seat in seats},
             "first_dealer": first_dealer, "deal_limit": _int(match.get("deal_limit", 0), f"{where}.match.deal_limit",
                                                              0, 100),
             "deals": deals, "closed": _closed(table.get("closed"), len(deals), f"{where}.closed")}
+    if version >= 2:
+        read["refs"] = refs
+        read["history"] = [_event(event, rules, options, f"{where}.match.history[{index}]")
+                           for index, event in enumerate(_list(match.get("history"), f"{where}.match.history"))]
+    return read
 
 
 def _closed(value: Any, deals: int, where: str) -> dict[str, Any] | None:
@@ -181,3 +211,41 @@ def _closed(value: Any, deals: int, where: str) -> dict[str, Any] | None:
     return {"reason": _text(closed.get("reason"), f"{where}.reason", evening.CLOSE_REASON_MAX),
             "deals": _int(closed.get("deals"), f"{where}.deals", 0, deals),
             "winner": None if winner is None else _int(winner, f"{where}.winner", -1, 1)}
+
+
+def _deal(declarations: Any, rules: games.GameRules, options: Mapping[str, Any], place: str,
+          version: int = VERSION) -> Mapping[str, Any]:
+    """A line's declarations once its game has read them (the place at fault named): as the
+    record says them (version 2: what the table declared is kept as declared), or as the game
+    reads them (version 1)."""
+    try:
+        read = rules.read_line(_object(declarations, place), options)
+    except RuleViolation as err:
+        raise _fail(f"{place}.{err.field or ''}".rstrip("."), err.template, **err.params) from None
+    return dict(declarations) if version >= 2 else read
+
+
+def _event(item: Any, rules: games.GameRules, options: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """One change of a table's sheet: when, by whom, what, and the declarations before and after
+    (each read by the game's rules: the history page scores them); a closing's ``after`` is the
+    organiser's reason and result."""
+    event = _object(item, where)
+    by = _object(event.get("by"), f"{where}.by")
+    action = event.get("action")
+    if not _known(action, ACTIONS):
+        raise _fail(f"{where}.action", N_("A change is one of %(actions)s"), actions=", ".join(ACTIONS))
+    deal = event.get("deal")
+    if action == "close":
+        after = _object(event.get("after"), f"{where}.after")
+        winner = after.get("winner")
+        changed = {"before": None, "after": {
+            "reason": _text(after.get("reason"), f"{where}.after.reason", evening.CLOSE_REASON_MAX),
+            "winner": None if winner is None else _int(winner, f"{where}.after.winner", -1, 1)}}
+    else:
+        changed = {key: None if event.get(key) is None else _deal(event.get(key), rules, options, f"{where}.{key}")
+                   for key in ("before", "after")}
+    return {"at": _text(event.get("at"), f"{where}.at", _STAMP_MAX),
+            "by": {"kind": _text(by.get("kind"), f"{where}.by.kind", text.NAME_MAX),
+                   "label": _text(by.get("label", ""), f"{where}.by.label", text.NAME_MAX, required=False)},
+            "action": action, "deal": None if deal is None else _int(deal, f"{where}.deal", 1, 2**31),
+            "seq": _int(event.get("seq"), f"{where}.seq", 0, 10_000), **changed}

@@ -133,6 +133,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
         "deal_id": st.sampled_from([world["deal_id"], world["other_deal"]]) | ids,
         "game": st.sampled_from(["contree"] * 3) | words, "kind": words, "code": words, "token": words,
         "irregularity": words,
+        "part": st.sampled_from(["standings", "pairings", "deals"]) | words,
         **dict.fromkeys(("player_id", "tournament_id", "entry_id", "table_id", "number", "apart_id", "prize_id",
                          "tag_id"), ids)})
 

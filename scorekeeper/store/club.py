@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,7 +13,7 @@ from sqlite_utils import Database
 from ..errors import N_, RuleViolation
 from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
-from .events import Actor
+from .events import Actor, log_event
 from .matches import insert_deal, insert_match
 from .rounds import Closure, insert_closure
 
@@ -45,6 +46,7 @@ class Tournament:
     created: str
     late_rounds: str = "zero"  # how a late entry's missed rounds count (scorekeeper.evening.LATE_ROUNDS)
     confirm_results: bool = False  # a table's result counts once both sides confirmed it (:mod:`.signoffs`)
+    uuid: str = ""  # its name on every machine its record is imported to
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,7 @@ def create_tournament(db: Database, *, name: str, game: str, options: Mapping[st
         table = db.table("tournaments")
         table.insert({"name": name, "game": game, "options": json.dumps(dict(options)), "format": format,
                       "rounds": rounds, "deals": deals, "ranking": ranking, "seed": seed, "created": now(),
-                      "late_rounds": late_rounds, "confirm_results": int(confirm_results)})
+                      "late_rounds": late_rounds, "confirm_results": int(confirm_results), "uuid": str(uuid.uuid4())})
         return int(table.last_pk)
 
 
@@ -371,12 +373,32 @@ def set_setting(db: Database, key: str, value: str) -> None:
         db.table("settings").upsert({"key": key, "value": value}, pk="key")
 
 
-def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callable[[], str]) -> int:
+def _import_history(db: Database, match_id: int, table: Mapping[str, Any]) -> None:
+    """A table's deals under new ids, and their history as it happened (who, when, what), inside
+    the caller's write transaction. New ids: none a deal ever had, nor any change of a deal named
+    (as :func:`.matches.insert_deal` gives them), counted on from there for the record's deals."""
+    first = 1 + max(db.execute("select coalesce(max(id), 0) from deals").fetchone()[0],
+                    db.execute("select coalesce(max(deal_id), 0) from deal_events").fetchone()[0])
+    refs = dict.fromkeys([*table["refs"], *(e["deal"] for e in table["history"] if e["deal"] is not None)])
+    deal_ids = {ref: first + index for index, ref in enumerate(refs)}
+    for seq, (ref, declarations) in enumerate(zip(table["refs"], table["deals"], strict=True), start=1):
+        db.execute("insert into deals (id, match_id, seq, declarations, created, version) values (?, ?, ?, ?, ?, 1)",
+                   [deal_ids[ref], match_id, seq, json.dumps(dict(declarations)), now()])
+    for event in table["history"]:
+        log_event(db, match_id, None if event["deal"] is None else deal_ids[event["deal"]], event["seq"],
+                  event["action"], Actor(event["by"]["kind"], event["by"]["label"]), event["before"],
+                  event["after"], at=event["at"])
+
+
+def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callable[[], str]) -> tuple[int, bool]:
     """Store a checked tournament record (scorekeeper.records.read) in one transaction: its
     players are matched to the club's by name and licence (or added), its ids renumbered, each
-    table given a new link; its deals start their history anew, recorded by the organiser.
+    table given a new link. A record with a uuid keeps it, its tables' histories as they happened
+    and its date; one without (version 1) gets a new uuid, and its deals start their history
+    anew, recorded by the organiser.
 
-    :return: the new tournament's id
+    :return: the tournament's id, and whether it was added (False: a tournament of that uuid is
+        here already, and nothing changed)
     """
     def insert(table: str, row: Mapping[str, Any]) -> int:
         inserted = db.table(table)
@@ -384,6 +406,10 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
         return int(inserted.last_pk)
 
     with write_transaction(db):
+        if record["uuid"] is not None:
+            found = db.execute("select id from tournaments where uuid = ?", [record["uuid"]]).fetchone()
+            if found:
+                return found[0], False
         known = {(p.name, p.licence): p.id for p in list_players(db)}
         player_ids = {}
         for old_id, player in record["players"].items():
@@ -393,7 +419,8 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
                                                 "created": now()})
             player_ids[old_id] = known[key]
         head = record["tournament"]
-        tournament_id = insert("tournaments", {**head, "options": json.dumps(dict(head["options"])), "created": now()})
+        tournament_id = insert("tournaments", {"created": now(), **head, "options": json.dumps(dict(head["options"])),
+                                               "uuid": record["uuid"] or str(uuid.uuid4())})
         entry_ids = {}
         for old_id, entry in record["entries"].items():
             entry_ids[old_id] = insert("entries", {"tournament_id": tournament_id, "joins": entry["joins"],
@@ -406,12 +433,17 @@ def import_tournament(db: Database, record: Mapping[str, Any], new_token: Callab
                 match_id = insert_match(db, game=head["game"], players=table["players"],
                                          first_dealer=table["first_dealer"], options=head["options"],
                                          title=table["title"], deal_limit=table["deal_limit"])
-                for declarations in table["deals"]:
-                    insert_deal(db, match_id, declarations, Actor("organiser"))
+                if "history" in table:
+                    _import_history(db, match_id, table)
+                else:
+                    for declarations in table["deals"]:
+                        insert_deal(db, match_id, declarations, Actor("organiser"))
                 table_id = insert("tables", {"round_id": round_id, "number": number, "match_id": match_id,
                                              "sides": json.dumps([[entry_ids[e] for e in side]
                                                                   for side in table["sides"]]),
                                              "token": new_token()})
-                if table.get("closed"):  # closed by the organiser: closed again, as the record says
-                    insert_closure(db, table_id, match_id, Closure(now(), **table["closed"]))
-        return tournament_id
+                if table.get("closed"):  # closed by the organiser: closed again, as the record says (its
+                    # history, where the record has one, holds the closing's event already)
+                    insert_closure(db, table_id, match_id, Closure(now(), **table["closed"]),
+                                   with_event="history" not in table)
+        return tournament_id, True

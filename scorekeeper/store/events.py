@@ -52,12 +52,13 @@ class Event:
 
 
 def log_event(db: Database, match_id: int, deal_id: int | None, seq: int, action: str, by: Actor,
-              before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> None:
-    """Append one event, inside the caller's write transaction."""
+              before: Mapping[str, Any] | None, after: Mapping[str, Any] | None, at: str | None = None) -> None:
+    """Append one event, inside the caller's write transaction (``at``: now, unless an imported
+    history says when it happened)."""
     db.execute(
         "insert into deal_events (match_id, deal_id, seq, action, at, by_kind, by_label, before, after)"
         " values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [match_id, deal_id, seq, action, now(), by.kind, by.label,
+        [match_id, deal_id, seq, action, at or now(), by.kind, by.label,
          None if before is None else json.dumps(dict(before)),
          None if after is None else json.dumps(dict(after))])
     if deal_id is not None:  # the sheet changed (the deal in play is not on it yet)

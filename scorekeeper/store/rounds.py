@@ -86,12 +86,13 @@ def close_tables(db: Database, closing: Sequence[tuple[int, int, int, int | None
             insert_closure(db, table_id, match_id, Closure(_text(at) or "", reason, deals, winner))
 
 
-def insert_closure(db: Database, table_id: int, match_id: int, closed: Closure) -> None:
-    """Keep a table's closing and its event, inside the caller's write transaction."""
+def insert_closure(db: Database, table_id: int, match_id: int, closed: Closure, *, with_event: bool = True) -> None:
+    """Keep a table's closing and (``with_event``) its event, inside the caller's write transaction."""
     db.table("table_closures").insert({"table_id": table_id, "at": closed.at, "reason": closed.reason,
                                        "deals": closed.deals, "winner": closed.winner})
-    log_event(db, match_id, None, closed.deals, "close", Actor("organiser"), None,
-              {"reason": closed.reason, "winner": closed.winner})
+    if with_event:
+        log_event(db, match_id, None, closed.deals, "close", Actor("organiser"), None,
+                  {"reason": closed.reason, "winner": closed.winner})
 
 
 def get_evening_settings(db: Database, tournament_id: int) -> EveningSettings:

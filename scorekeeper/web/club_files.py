@@ -1,27 +1,26 @@
 """The club's files: printed pairings, standings, table sheets with QR codes and the whole
 tournament (the long ones in the background, scorekeeper.web.booklet), and a tournament's records:
-JSON export and import, CSV standings. The organiser's only."""
+JSON export and import, spreadsheets (XLSX, CSV). The organiser's only."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 
-from .. import games, pairings, records, store, text
+from .. import games, pairings, records, spreadsheets, store, text
 from ..errors import RuleViolation
 from . import access, booklet
 from .address import external_url
-from .changes import change_json, history_lines, in_order
+from ..spreadsheets import Part
+from .changes import history_lines
 from .forms import ImportForm, refused
-from .sheets import sheet_view
+from .sheets import scored_sheet, sheet_view, side_names
 from .tournaments import State, TableView, awards_of, load_state
 
 bp = Blueprint("club_files", __name__)
@@ -85,7 +84,7 @@ def _pdf_response(body: bytes, name: str) -> Response:
 def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], total: int):
     """Start a booklet and follow it; a busy printer is said on the tournament's page."""
     try:
-        job = booklet.start(kind, params, total=total, language=str(get_locale() or "en"))
+        job = booklet.start(kind, params, total=total, language=_language())
     except RuleViolation as err:
         flash(refused(err), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
@@ -153,29 +152,48 @@ IMPORT_MAX_BYTES = 16 * 1024 * 1024  # a long tournament's record; other request
 @access.organiser_only
 def export_json(tournament_id: int):
     """The whole tournament as a JSON record, to archive or to import on another machine."""
-    state = load_state(tournament_id)
+    body = json.dumps(tournament_record(load_state(tournament_id)), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
+
+
+def tournament_record(state: State) -> dict[str, Any]:
+    """The tournament's record (scorekeeper.records, docs/export.schema.json): players, entries
+    and deals numbered from 1 in the record's own order, so that the same tournament gives the
+    same record on every machine."""
     db, t = store.get_db(), state.tournament
     head = {"name": t.name, "game": t.game, "options": dict(t.options), "format": t.format, "rounds": t.rounds,
-            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds,
+            "deals": t.deals, "ranking": t.ranking, "seed": t.seed, "late_rounds": t.late_rounds, "created": t.created,
             "confirm_results": t.confirm_results}
     members = {p for e in state.entries.values() for p in e.players}
-    players = [{"id": p.id, "name": p.name, "licence": p.licence} for p in state.players.values() if p.id in members]
-    entries = [{"id": e.id, "players": list(e.players), "joins": e.joins, "withdrawn": e.withdrawn}
-               for e in state.entries.values()]
-    rounds = [{"byes": list(r.byes), "tables": [
-        {"sides": [list(side) for side in view.table.sides],
-         "match": {"title": view.match.title, "players": dict(view.match.players),
-                   "first_dealer": view.match.first_dealer, "deal_limit": view.match.deal_limit,
-                   "deals": [dict(d.declarations) for d in store.list_deals(db, view.match.id)],
-                   "history": [change_json(change) for change in in_order(
-                       store.list_events(db, view.match.id), store.list_signoffs(db, view.match.id))]},
+    player_ids = {p.id: n for n, p in enumerate((p for p in state.players.values() if p.id in members), start=1)}
+    entry_ids = {entry_id: n for n, entry_id in enumerate(state.entries, start=1)}
+    players = [{"id": player_ids[p.id], "name": p.name, "licence": p.licence} for p in state.players.values()
+               if p.id in members]
+    entries = [{"id": entry_ids[e.id], "players": [player_ids[p] for p in e.players], "joins": e.joins,
+                "withdrawn": e.withdrawn} for e in state.entries.values()]
+    rounds = [{"byes": [entry_ids[e] for e in r.byes], "tables": [
+        {"sides": [[entry_ids[e] for e in side] for side in view.table.sides],
+         "match": _match_record(db, view.match),
          **({"confirmation": _confirmation(state, view)} if t.confirm_results else {}),
          **({"closed": {"reason": view.closed.reason, "deals": view.closed.deals, "winner": view.closed.winner}}
             if view.closed else {})}
         for view in state.tables.get(r.number, [])]} for r in state.rounds]
-    body = json.dumps(records.export(head, players, entries, rounds), ensure_ascii=False, indent=1)
-    return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="scorekeeper-tournament-{tournament_id}.json"'})
+    return records.export(t.uuid, datetime.now(UTC).isoformat(timespec="seconds"), head, players, entries, rounds)
+
+
+def _match_record(db: Any, match: store.Match) -> dict[str, Any]:
+    """A table's match: its players, every deal as declared and every change, deals numbered
+    from 1 in the order they first appear in its history."""
+    events, deals = store.list_events(db, match.id), store.list_deals(db, match.id)
+    refs = {deal_id: n for n, deal_id in enumerate(dict.fromkeys(
+        [e.deal_id for e in events if e.deal_id is not None] + [d.id for d in deals]), start=1)}
+    return {"title": match.title, "players": dict(match.players), "first_dealer": match.first_dealer,
+            "deal_limit": match.deal_limit,
+            "deals": [{"deal": refs[d.id], "declarations": dict(d.declarations)} for d in deals],
+            "history": [{"at": e.at, "by": {"kind": e.by.kind, "label": e.by.label}, "action": e.action,
+                         "deal": None if e.deal_id is None else refs[e.deal_id], "seq": e.seq, "before": e.before,
+                         "after": e.after} for e in events]}
 
 
 def _confirmation(state: State, view: TableView) -> dict[str, Any]:
@@ -189,21 +207,69 @@ def _confirmation(state: State, view: TableView) -> dict[str, Any]:
             "validated": signoff.validated.at if signoff.validated else None}
 
 
-@bp.get("/tournaments/<int:tournament_id>/standings.csv")
+# -- spreadsheets ----------------------------------------------------------------------------
+
+def _standings_part(state: State) -> Part:
+    return Part(_("Standings"), (_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"),
+                                 _("Byes"), _("Points"), _("Points against"), _("Difference")),
+                tuple((place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
+                       s.points_for, s.points_against, s.difference)
+                      for place, s in enumerate(state.standings, start=1)))
+
+
+def _pairings_part(state: State) -> Part:
+    """Who sat where in each round (one row per side of a table), then who sat out."""
+    rows: list[tuple[Any, ...]] = []
+    for round_ in state.rounds:
+        for view in state.tables.get(round_.number, []):
+            rows += [(round_.number, view.table.number, side, names) for side, names in view.seated(state.rules)]
+        rows += [(round_.number, None, _("bye"), state.entry_name(entry)) for entry in round_.byes]
+    return Part(_("Pairings"), (_("Round"), _("Table"), _("Side"), _("Players")), tuple(rows))
+
+
+def _deals_part(state: State) -> Part:
+    """Every table's deals that count, one row per deal and side: its score and the side's total."""
+    db, rows = store.get_db(), []
+    for round_ in state.rounds:
+        for view in state.tables.get(round_.number, []):
+            sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+            table = state.rules.table(view.match.options)
+            names = side_names(state.rules, table, view.match.players)
+            for number, row in enumerate(sheet.rows[:sheet.counted], start=1):
+                said = row.scored.summary.render(_)
+                rows += [(round_.number, view.table.number, number, said, state.rules.side_label(side), names[side],
+                          row.scored.score[side], row.totals[side]) for side in table.sides]
+    return Part(_("Deals"), (_("Round"), _("Table"), _("Deal"), _("Contract"), _("Side"), _("Players"),
+                             _("Score"), _("Total")), tuple(rows))
+
+
+PARTS = {"standings": _standings_part, "pairings": _pairings_part, "deals": _deals_part}
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+def _download(body: bytes, mimetype: str, name: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/tournaments/<int:tournament_id>/tournament.xlsx")
 @access.organiser_only
-def standings_csv(tournament_id: int):
-    """The standings as CSV (a spreadsheet, the federation's form)."""
+def tournament_xlsx(tournament_id: int):
+    """The standings, the pairings and every table's deals as a workbook, a sheet each."""
     state = load_state(tournament_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    rows = [[_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"), _("Byes"),
-             _("Points"), _("Points against"), _("Difference")]]
-    rows += [[place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
-              s.points_for, s.points_against, s.difference] for place, s in enumerate(state.standings, start=1)]
-    writer.writerows([text.inert_cell(cell) for cell in row] for row in rows)  # names typed by anyone
-    # a byte-order mark first: a spreadsheet opening the file then reads "Différence" as UTF-8
-    return Response("\ufeff" + out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="scorekeeper-standings-{tournament_id}.csv"'})
+    return _download(spreadsheets.to_xlsx([part(state) for part in PARTS.values()]),
+                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                     f"scorekeeper-tournament-{tournament_id}.xlsx")
+
+
+@bp.get("/tournaments/<int:tournament_id>/<any(standings, pairings, deals):part>.csv")
+@access.organiser_only
+def tournament_csv(tournament_id: int, part: str):
+    """One part of the tournament as CSV, with the separator the reader's language expects."""
+    body = spreadsheets.to_csv(PARTS[part](load_state(tournament_id)), _language())
+    return _download(body, "text/csv", f"scorekeeper-{part}-{tournament_id}.csv")
 
 
 @bp.route("/tournaments/import", methods=("GET", "POST"))
@@ -222,8 +288,9 @@ def import_json():
         except ValueError:  # (not JSON, nor UTF-8)
             form.record.errors = [_("The file is not JSON: pick the .json file a tournament was exported to.")]
         else:
-            tournament_id = store.import_tournament(store.get_db(), record, access.new_token)
-            flash(_("The tournament was imported; each table has a new link."))
+            tournament_id, added = store.import_tournament(store.get_db(), record, access.new_token)
+            flash(_("The tournament was imported; each table has a new link.") if added else
+                  _("This tournament was imported already (the same uuid): nothing was added."))
             return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
     status = 422 if request.method == "POST" else 200
     return render_template("tournaments/import.html", form=form), status

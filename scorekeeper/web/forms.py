@@ -514,3 +514,11 @@ def tag_form(players: Sequence[Any], categories: Sequence[str]) -> FlaskForm:
         category = SelectField(_l("Category"), choices=[SelectChoice(c, c) for c in categories])
 
     return TagForm()
+
+
+class RatingsForm(Form):
+    """How many tables a player plays before the club's rating list shows them."""
+
+    min_tables = IntegerField(_l("Show ratings from this many tables"), default=0,
+                              validators=[NumberRange(0, 1000, _l("From 0 to 1000 tables."))],
+                              description=_l("A rating after a few tables says little: 0 shows every player."))

@@ -39,7 +39,7 @@ SCREENS = {"phone": {"width": 390, "height": 844}, "desk": {"width": 1280, "heig
 LOOKS = ([(screen, lang) for screen in SCREENS for lang in ("en", "fr", "nl", "ja")] if SOAK
          else [("phone", "en")])
 NOT_PAGES = {"static"}  # (and the API's blueprint: JSON)
-FILE = re.compile(r"\.(pdf|json|csv)$")  # a PDF, a record, a spreadsheet: files, not pages
+FILE = re.compile(r"\.(pdf|json|csv|xlsx)$")  # a PDF, a record, a spreadsheet: files, not pages
 # The sides ("E–W") and other short labels kept whole ("W-D-L"): the texts that run over two lines.
 BROKEN = """elements => elements.filter(element => { const range = document.createRange();
     range.selectNodeContents(element);

@@ -4,6 +4,7 @@ withdraws, a player is replaced, and the draws and standings follow."""
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 
@@ -122,7 +123,9 @@ def test_the_record_carries_the_door_and_imports_it_back(organiser, evening):
         from scorekeeper import records
         from scorekeeper.web import access
 
-        copy = store.import_tournament(store.get_db(), records.read(record), access.new_token)
+        record["uuid"] = str(uuid.uuid4())  # (a copy beside it: the same uuid would be the same tournament)
+        copy, added = store.import_tournament(store.get_db(), records.read(record), access.new_token)
+    assert added
     assert [(e.joins, e.withdrawn) for e in state(organiser, copy).entries.values()] == [
         (1, 1), (1, None), (1, None), (1, None), (2, None)]
     assert [s.match_points for s in state(organiser, copy).standings] == [

@@ -178,6 +178,7 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "casual.archive": "archives, unarchived in one tap", "casual.rematch": "starts a match",
     "tournaments.clock": "starts, pauses or gives time to the round's clock, changed back in one tap",
     "tournaments.wall_settings": "what the wall shows, set again in one tap",
+    "tournaments.rating_list": "how many tables the rating list asks for, set again in one tap",
 }
 
 

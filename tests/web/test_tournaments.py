@@ -508,8 +508,8 @@ def import_record(organiser, payload: bytes):
     (lambda r: r["tournament"].update(game="poker"), "tournament.game: “poker” is not a game Scorekeeper knows"),
     (lambda r: r["tournament"].pop("game"), "tournament.game: The record does not say which game was played"),
     (lambda r: r["entries"][0].update(players=[999]), "entries[0].players: An entry names a player"),
-    (lambda r: r["rounds"][0]["tables"][0]["match"]["deals"][0].update(bid=85),
-     "rounds[0].tables[0].match.deals[0].bid:"),
+    (lambda r: r["rounds"][0]["tables"][0]["match"]["deals"][0]["declarations"].update(bid=85),
+     "rounds[0].tables[0].match.deals[0].declarations.bid:"),
     (lambda r: r["rounds"][0]["tables"][0].update(sides=[[1]]), "rounds[0].tables[0].sides: A table has two sides"),
 ])
 def test_a_broken_record_is_refused_by_place_and_nothing_is_stored(app, organiser, cup, change, message):

@@ -17,6 +17,7 @@ from ..confirm import ask_first
 from ..forms import PlayerForm, PlayerListForm, merge_form, refused
 from ..sheets import scored_sheet
 from .core import bp, load_state, seating
+from .ratings import player_rating
 
 
 def namesakes_of(name: str) -> list[store.Player]:
@@ -167,5 +168,5 @@ def player(player_id: int):
     return render_template("tournaments/player.html", player=found, form=form, history=history,
                            merge=merge_form(store.list_players(store.get_db()), player_id),
                            matches=store.matches_of_player(store.get_db(), found.name),
-                           statistics=statistics, game_names={key: rules.name for key, rules in games.RULES.items()}), \
+                           statistics=statistics, rating=player_rating(player_id), game_names={key: rules.name for key, rules in games.RULES.items()}), \
         status
