@@ -279,7 +279,7 @@ def test_the_export_keeps_each_tables_confirmation_state(app, organiser, cup):
     assert one["confirmation"]["status"] == "confirmed"
     assert [c["seat"] for c in one["confirmation"]["confirmed"]] == ["N", "E"]
     assert two["confirmation"]["status"] == "disputed" and two["confirmation"]["disputes"][0]["text"] == "wrong total"
-    assert [c["action"] for c in two["match"]["history"]][-1] == "dispute"
+    assert two["confirmation"]["disputes"][0]["at"] and two["confirmation"]["validated"] is None
 
 
 def test_a_record_whose_option_is_not_true_or_false_is_refused_by_its_field(app, organiser, cup):
