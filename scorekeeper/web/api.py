@@ -16,7 +16,7 @@ from flask_babel import gettext
 from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
-from . import access
+from . import access, apidoc
 from .changes import event_json
 from .matches import refuse_after_end
 from .referee import ask
@@ -71,6 +71,12 @@ def scored_json(scored: ScoredDeal) -> dict[str, Any]:
 def result_json(result: MatchResult | None) -> dict[str, Any] | None:
     return None if result is None else {"winner": result.winner, "draw": result.draw,
                                         "explanation": _lines(result.lines)}
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """The OpenAPI 3.1 document of every /api/v1 route (:mod:`.apidoc`)."""
+    return jsonify(apidoc.document())
 
 
 @bp.get("/games")
