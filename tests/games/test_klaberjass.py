@@ -256,11 +256,19 @@ def test_the_sheet_stops_at_the_target():
 
 # -- validation -------------------------------------------------------------------------------------
 
+def test_the_dealer_is_optional_as_no_score_depends_on_it():
+    """RULES.md §6: a Klaberjass deal is maker, trump, card points...; who dealt changes no value."""
+    without = RULES.score_deal({k: v for k, v in deal().items() if k != "dealer"}, DEFAULTS)
+    with_dealer = RULES.score_deal(deal(), DEFAULTS)
+    assert (without.score, without.answer) == (with_dealer.score, with_dealer.answer)
+    assert without.lines[0].render() == "P1 makes ♥ trumps"
+    assert RULES.read_deal({k: v for k, v in deal().items() if k != "dealer"}, DEFAULTS)["dealer"] is None
+
+
 TOO_MANY = "AS KS QS JS 10S 9S 8S 7S"  # 8 cards; with 3 more: 11 > 9
 
 
 @pytest.mark.parametrize(("declarations", "opts", "field"), [
-    pytest.param({k: v for k, v in deal().items() if k != "dealer"}, {}, "dealer", id="RULES §6: no dealer"),
     pytest.param({k: v for k, v in deal().items() if k != "maker"}, {}, "maker", id="RULES §6: no maker"),
     pytest.param({k: v for k, v in deal().items() if k != "trump"}, {}, "trump", id="RULES §6: no trump"),
     pytest.param({k: v for k, v in deal().items() if k != "card_points"}, {}, "card_points",

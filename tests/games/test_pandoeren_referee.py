@@ -173,10 +173,15 @@ def test_partner_call_says_the_house_rule():
 
 
 def test_running_totals():
+    """RULES.md §6: running_totals takes totals_before and deal_scores, answers totals."""
     deals = [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 0, "E": 0, "S": -3, "W": 0}, {"N": 0, "E": 0, "S": 0, "W": 10}]
     ruling = ask("running_totals", deal_scores=deals)
-    assert ruling.answer["totals"] == [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 2, "E": 2, "S": -3, "W": 0},
-                                       {"N": 2, "E": 2, "S": -3, "W": 10}]
+    assert ruling.answer["after_each_deal"] == [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 2, "E": 2, "S": -3, "W": 0},
+                                                {"N": 2, "E": 2, "S": -3, "W": 10}]
+    assert ruling.answer["totals"] == {"N": 2, "E": 2, "S": -3, "W": 10}
+    before = {"N": 5, "E": -1, "S": 0, "W": 3}
+    assert ask("running_totals", deal_scores=deals, totals_before=before).answer["totals"] == \
+        {"N": 7, "E": 1, "S": -3, "W": 13}
     assert ruling.answer["finished"] is False
     agreed = ask_with({"agreed_deals": 2}, "running_totals", deal_scores=deals).answer
     assert (agreed["finished"], agreed["winner"], agreed["draw"]) == (True, None, True)
@@ -210,6 +215,8 @@ def test_running_totals():
     pytest.param("partner_call", {"hand": DECK[:8], "contract": "Kereltje"}, "trump", id="Kereltje's trump"),
     pytest.param("running_totals", {"deal_scores": [{"N": 1}]}, "deal_scores", id="every seat's score"),
     pytest.param("running_totals", {"deal_scores": {"N": 1}}, "deal_scores", id="a list of deals"),
+    pytest.param("running_totals", {"deal_scores": [], "totals_before": {"N": 1}}, "totals_before",
+                 id="every seat's total before"),
     pytest.param("redeal_check", {"hand": DECK[:8]}, "kind", id="RULES §6: not a Pandoeren question"),
 ])
 def test_referee_errors_name_their_field(kind, query, field):

@@ -187,9 +187,9 @@ class PandoerenRules(GameRules):
                                                asked["contract"], asked["trump"], self.resolve_options(options))
 
     def referee_running_totals(self, query: Mapping[str, Any], options: Options) -> Ruling:
-        """RULES.md §4.4: each player's total after every one of ``deal_scores``."""
-        asked = take(query, ("deal_scores",))
-        return referee.running_totals(asked["deal_scores"], self.resolve_options(options))
+        """RULES.md §4.4: each player's total after every one of ``deal_scores``, from ``totals_before``."""
+        asked = take(query, ("deal_scores",), ("totals_before",))
+        return referee.running_totals(asked["deal_scores"], asked["totals_before"], self.resolve_options(options))
 
     def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Totals after a deal (``totals_before`` + ``deal_score``); with ``agreed_deals``, give

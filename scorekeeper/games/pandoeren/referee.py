@@ -245,24 +245,27 @@ def _no_call(contract: PandoerContract, held: set[Card], away: Sequence[Card], t
     return Ruling({"must_call": None, "callable": [], "allowed": allowed}, tuple(lines))
 
 
+def _per_seat(entry: object, field: str) -> dict[str, int]:
+    """A whole number for each of N, E, S, W (a deal's score, the totals before)."""
+    if not isinstance(entry, Mapping) or set(entry) != set(SEATS) or any(
+            isinstance(entry[seat], bool) or not isinstance(entry[seat], int) for seat in SEATS):
+        raise RuleViolation(N_("%(name)s gives a whole number for each of N, E, S, W; got “%(value)s”"),
+                            field=field, name=field, value=str(entry)[:SHOWN_MAX])
+    return {seat: entry[seat] for seat in SEATS}
+
+
 def _scores(value: object) -> list[dict[str, int]]:
     if not isinstance(value, list | tuple):
         raise RuleViolation(N_("deal_scores must be a list of deal scores, each {\"N\": 2, \"E\": 2, \"S\": 0, "
                                "\"W\": 0}"), field="deal_scores")
-    scores = []
-    for entry in value:
-        if not isinstance(entry, Mapping) or set(entry) != set(SEATS) or any(
-                isinstance(entry[seat], bool) or not isinstance(entry[seat], int) for seat in SEATS):
-            raise RuleViolation(N_("Each deal score gives a whole number for each of N, E, S, W; got “%(value)s”"),
-                                field="deal_scores", value=str(entry)[:SHOWN_MAX])
-        scores.append({seat: entry[seat] for seat in SEATS})
-    return scores
+    return [_per_seat(entry, "deal_scores") for entry in value]
 
 
-def running_totals(deal_scores: object, options: Options) -> Ruling:
-    """Each player's running total after every deal (RULES.md §4.4, §7 item 14), and the end
-    of the match when the table agreed on a number of deals (option ``agreed_deals``)."""
-    totals = dict.fromkeys(SEATS, 0)
+def running_totals(deal_scores: object, totals_before: object, options: Options) -> Ruling:
+    """Each player's running total after every deal, from ``totals_before`` (0 each when absent)
+    (RULES.md §4.4, §6, §7 item 14), and the end of the match when the table agreed on a number of
+    deals (option ``agreed_deals``: the deals counted are those of ``deal_scores``)."""
+    totals = dict.fromkeys(SEATS, 0) if totals_before is None else _per_seat(totals_before, "totals_before")
     running = []
     result = None
     for played, score in enumerate(_scores(deal_scores), 1):
@@ -275,7 +278,7 @@ def running_totals(deal_scores: object, options: Options) -> Ruling:
                                           if not options["agreed_deals"] else
                                           Say(N_("%(played)d of the agreed %(deals)d deals played"),
                                               {"played": len(running), "deals": options["agreed_deals"]})]
-    answer = {"totals": running, "final": totals, "finished": result is not None,
+    answer = {"totals": totals, "after_each_deal": running, "finished": result is not None,
               "winner": result.winner if result else None, "draw": bool(result and result.draw)}
     return Ruling(answer, tuple(lines))
 
