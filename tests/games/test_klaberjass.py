@@ -663,18 +663,18 @@ def test_legal_play(hand, trick, legal):
 ])
 def test_trick_winner(trick, winner):
     ruling = ask("trick_winner", trick=trick, trump="H")
-    assert ruling.answer["winner"] == winner and ruling.lines
+    assert ruling.answer["winner_index"] == winner and ruling.lines
 
 
 def test_melds_finds_the_sequences_of_a_hand():
     ruling = ask("melds", hand="AS KS QS JS 10S 7H 8H 9H KH", trump="H")
     assert ruling.answer == {"sequences": [{"cards": ["AS", "KS", "QS", "JS", "10S"], "value": 50},
                                            {"cards": ["9H", "8H", "7H"], "value": 20}],
-                             "points": 70, "bella": False}
+                             "sequence_points": 70, "bella": False}
     assert [line.render() for line in ruling.lines][:2] == ["A♠ K♠ Q♠ J♠ 10♠: the 50 to the ace",
                                                             "9♥ 8♥ 7♥: the 20 to the nine"]
     fours = ask("melds", hand="JS JH JD JC KH 9H")
-    assert fours.answer == {"sequences": [], "points": 0, "bella": None}
+    assert fours.answer == {"sequences": [], "sequence_points": 0, "bella": None}
     assert "J♠ J♥ J♦ J♣ is not a meld: there are no fours in Klaberjass" in [line.render() for line in fours.lines]
     assert ask("melds", hand="KH QH 7S", trump="H").answer["bella"] is True
 
