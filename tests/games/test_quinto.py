@@ -372,3 +372,6 @@ def test_a_trick_whose_quint_cards_make_no_quint_is_a_plain_trick():
     plain = RULES.score_deal(deal([(2, "A", ["5H"])], plain={"A": 6, "B": 5}), DEFAULTS)
     assert dict(scored.score) == dict(plain.score) and scored.answer["tricks_counted"] == {"A": 8, "B": 5}
     assert "Trick 7 to N–S: its quint cards make no quint (a plain trick)" in [line.render() for line in scored.lines]
+    stored = RULES.read_deal(declared, DEFAULTS)  # as the pages show it again: a plain trick of N–S
+    assert (stored["quint_tricks"], stored["plain_tricks_won"]) == \
+        ([{"trick_no": 2, "winner": "A", "quints": ["5H"]}], {"A": 6, "B": 5})

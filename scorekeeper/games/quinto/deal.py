@@ -372,8 +372,10 @@ def canonical(deal: Deal) -> dict[str, Any]:
         "multiplier": deal.multiplier,
         "totals_before": None if deal.totals_before is None else dict(deal.totals_before),
         "quint_tricks": [{"trick_no": trick.trick_no, "winner": trick.winner, "quints": codes(trick.quints)}
-                         for trick in deal.quint_tricks],
-        "plain_tricks_won": dict(deal.plain),
+                         for trick in deal.quint_tricks if trick.quints],
+        # a trick whose quint cards made no quint is a plain trick of its winner
+        "plain_tricks_won": {team: deal.plain[team] + sum(trick.winner == team and not trick.quints
+                                                          for trick in deal.quint_tricks) for team in TEAMS},
         "last_trick_winner": deal.last_trick_winner,
         "cachette": codes(deal.cachette),
     }
