@@ -75,7 +75,7 @@ bench-solver: install
 
 soak: test-deps
 	SCOREKEEPER_SOAK_ROUNDS=$(SOAK_ROUNDS) SCOREKEEPER_FUZZ=soak $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_faults.py tests/test_fuzz.py tests/browser/test_every_page.py
+		tests/test_faults.py tests/test_fuzz.py tests/test_api_fuzz.py tests/browser/test_every_page.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info scorekeeper/*/*.c scorekeeper/*/*.so

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from openapi_core import OpenAPI
+from openapi_core.contrib.werkzeug import WerkzeugOpenAPIResponse
+from openapi_core.testing import MockRequest
+from werkzeug.exceptions import HTTPException
 
 from tests.helpers import Pages
 from scorekeeper import create_app, games, store
+from scorekeeper.web import apidoc
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -23,11 +29,42 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             pytest.exit(f"{built.name} is older than {source.name}: compile it again with `make install`", 2)
 
 
+@functools.cache
+def openapi() -> OpenAPI:
+    """The API's OpenAPI document, checked once (openapi-core refuses an invalid document)."""
+    return OpenAPI.from_dict(apidoc.document())
+
+
+AUTOMATIC = frozenset({"HEAD", "OPTIONS"})  # the methods Flask answers for every route itself
+
+
+class ContractClient(FlaskClient):
+    """A test client that checks every /api/v1 answer against the OpenAPI document: its path
+    and method are documented, its status too, and its body conforms to the status's schema."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        asked = response.request  # its body was read by the app: only its method and path are needed
+        if asked.path.startswith("/api/v1/") and asked.method not in AUTOMATIC and self._routed(asked):
+            openapi().validate_response(MockRequest(asked.host_url, asked.method, asked.path),
+                                        WerkzeugOpenAPIResponse(response))
+        return response
+
+    def _routed(self, asked) -> bool:
+        """The request reached a route (a path no route has, or a method it lacks, is nobody's operation)."""
+        try:
+            self.application.url_map.bind("localhost").match(asked.path, method=asked.method)
+        except HTTPException:
+            return False
+        return True
+
+
 @pytest.fixture
 def app(tmp_path) -> Iterator[Flask]:
     path = str(tmp_path / "scorekeeper.sqlite")
     store.init_db(path)
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE": path})
+    app.test_client_class = ContractClient
     yield app
     store.close_thread_connections()
 

@@ -61,7 +61,7 @@ def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,
                  contract: jass.Contract = jass.Contract.SUIT, *,
                  orders: jass.CardOrders = jass.JASS_ORDERS) -> Ruling:
     """Who wins the trick so far: the highest trump if any, else the highest card of the suit
-    led (tout atout: in trump order). ``winner`` is the index in ``cards`` (0 = led)."""
+    led (tout atout: in trump order). ``winner_index`` is the index in ``cards`` (0 = led)."""
     index = jass.trick_winner(cards, trump, contract, orders=orders)
     card = cards[index]
     params = {"card": card.label, "position": index + 1, "suit": SUIT_SYMBOLS[Suit(str(cards[0].suit))]}
@@ -73,7 +73,7 @@ def trick_ruling(cards: Sequence[Card], trump: Suit | str | None,
                      "order J 9 A 10 K Q 8 7"), params)
     else:
         why = Say(N_("The %(card)s (card %(position)d) wins: the highest %(suit)s, the suit led"), params)
-    return Ruling({"winner": index, "card": str(card)}, (why,))
+    return Ruling({"winner_index": index, "winning_card": str(card)}, (why,))
 
 
 def claim(query: Mapping[str, object], rules: object, play_order: Sequence[str], *,

@@ -17,7 +17,7 @@ from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
-from . import access
+from . import access, apidoc
 from .changes import change_json, in_order
 from .matches import refuse_after_end
 from .referee import ask
@@ -72,6 +72,12 @@ def scored_json(scored: ScoredDeal) -> dict[str, Any]:
 def result_json(result: MatchResult | None) -> dict[str, Any] | None:
     return None if result is None else {"winner": result.winner, "draw": result.draw,
                                         "explanation": _lines(result.lines)}
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """The OpenAPI 3.1 document of every /api/v1 route (:mod:`.apidoc`)."""
+    return jsonify(apidoc.document())
 
 
 @bp.get("/games")

@@ -138,7 +138,7 @@ def test_legal_play_errors_name_their_field(query, opts, field):
 ])
 def test_trick_winner(trick, trump, contract, opts, winner):
     ruling = ask("trick_winner", opts, trick=trick, trump=trump, contract=contract)
-    assert ruling.answer["winner"] == winner and ruling.lines
+    assert ruling.answer["winner_index"] == winner and ruling.lines
 
 
 @pytest.mark.parametrize(("query", "opts", "field"), [
@@ -181,7 +181,8 @@ def test_trick_winner_errors_name_their_field(query, opts, field):
 def test_melds_in_a_hand(hand, query, opts, melds, belotes):
     ruling = ask("melds", opts, hand=hand, **query)
     assert [(meld["cards"], meld["value"]) for meld in ruling.answer["melds"]] == melds
-    assert ruling.answer["belotes"] == belotes and ruling.answer["points"] == sum(v for _, v in melds)
+    assert ruling.answer["belotes"] == belotes and ruling.answer["belote"] is (belotes > 0)
+    assert ruling.answer["meld_points"] == sum(v for _, v in melds)
     assert ruling.lines
 
 

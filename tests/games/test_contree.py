@@ -620,7 +620,7 @@ def test_an_edited_deal_shows_its_values_again():
 ])
 def test_redeal_check(hand, opts, allowed, points):
     answer = contree.redeal_check(hand, opts)
-    assert answer.answer == {"allowed": allowed, "points": points}
+    assert answer.answer == {"redeal_allowed": allowed, "hand_points": points}
     assert answer.lines
 
 
@@ -676,4 +676,4 @@ def test_referee_errors_name_their_field(call, field):
 ])
 def test_trick_winner(trick, winner):
     answer = contree.trick_winner(trick, "H")
-    assert answer.answer["winner"] == winner and answer.lines
+    assert answer.answer["winner_index"] == winner and answer.lines

@@ -256,11 +256,19 @@ def test_the_sheet_stops_at_the_target():
 
 # -- validation -------------------------------------------------------------------------------------
 
+def test_the_dealer_is_optional_as_no_score_depends_on_it():
+    """RULES.md §6: a Klaberjass deal is maker, trump, card points...; who dealt changes no value."""
+    without = RULES.score_deal({k: v for k, v in deal().items() if k != "dealer"}, DEFAULTS)
+    with_dealer = RULES.score_deal(deal(), DEFAULTS)
+    assert (without.score, without.answer) == (with_dealer.score, with_dealer.answer)
+    assert without.lines[0].render() == "P1 makes ♥ trumps"
+    assert RULES.read_deal({k: v for k, v in deal().items() if k != "dealer"}, DEFAULTS)["dealer"] is None
+
+
 TOO_MANY = "AS KS QS JS 10S 9S 8S 7S"  # 8 cards; with 3 more: 11 > 9
 
 
 @pytest.mark.parametrize(("declarations", "opts", "field"), [
-    pytest.param({k: v for k, v in deal().items() if k != "dealer"}, {}, "dealer", id="RULES §6: no dealer"),
     pytest.param({k: v for k, v in deal().items() if k != "maker"}, {}, "maker", id="RULES §6: no maker"),
     pytest.param({k: v for k, v in deal().items() if k != "trump"}, {}, "trump", id="RULES §6: no trump"),
     pytest.param({k: v for k, v in deal().items() if k != "card_points"}, {}, "card_points",
@@ -655,18 +663,18 @@ def test_legal_play(hand, trick, legal):
 ])
 def test_trick_winner(trick, winner):
     ruling = ask("trick_winner", trick=trick, trump="H")
-    assert ruling.answer["winner"] == winner and ruling.lines
+    assert ruling.answer["winner_index"] == winner and ruling.lines
 
 
 def test_melds_finds_the_sequences_of_a_hand():
     ruling = ask("melds", hand="AS KS QS JS 10S 7H 8H 9H KH", trump="H")
     assert ruling.answer == {"sequences": [{"cards": ["AS", "KS", "QS", "JS", "10S"], "value": 50},
                                            {"cards": ["9H", "8H", "7H"], "value": 20}],
-                             "points": 70, "bella": False}
+                             "sequence_points": 70, "bella": False}
     assert [line.render() for line in ruling.lines][:2] == ["A♠ K♠ Q♠ J♠ 10♠: the 50 to the ace",
                                                             "9♥ 8♥ 7♥: the 20 to the nine"]
     fours = ask("melds", hand="JS JH JD JC KH 9H")
-    assert fours.answer == {"sequences": [], "points": 0, "bella": None}
+    assert fours.answer == {"sequences": [], "sequence_points": 0, "bella": None}
     assert "J♠ J♥ J♦ J♣ is not a meld: there are no fours in Klaberjass" in [line.render() for line in fours.lines]
     assert ask("melds", hand="KH QH 7S", trump="H").answer["bella"] is True
 

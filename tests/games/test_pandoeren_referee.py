@@ -80,7 +80,7 @@ def test_legal_play_says_why():
 ])
 def test_trick_winner(query, winner):
     ruling = ask("trick_winner", **query)
-    assert ruling.answer["winner"] == winner and ruling.lines
+    assert ruling.answer["winner_index"] == winner and ruling.lines
 
 
 @pytest.mark.parametrize(("hand", "trump", "points", "stuk"), [
@@ -92,7 +92,7 @@ def test_trick_winner(query, winner):
 ])
 def test_melds(hand, trump, points, stuk):
     ruling = ask("melds", hand=hand, **({"trump": trump} if trump else {}))
-    assert (ruling.answer["points"], ruling.answer["stuk"]) == (points, stuk)
+    assert (ruling.answer["roem_points"], ruling.answer["stuk"]) == (points, stuk)
     assert sum(roem["points"] for roem in ruling.answer["roem"]) == points
     assert ruling.lines
 
@@ -111,17 +111,17 @@ def test_meld_compare(query, valid, denier):
 
 
 @pytest.mark.parametrize(("query", "answer"), [
-    pytest.param({"bid": "Misère", "other": "140"}, {"higher": "Misère", "bid_is_higher": True},
+    pytest.param({"first": "Misère", "second": "140"}, {"higher": "Misère", "first_is_higher": True},
                  id="RULES §4.3: a later row"),
-    pytest.param({"bid": "150", "other": "160"}, {"higher": "160", "bid_is_higher": False},
+    pytest.param({"first": "150", "second": "160"}, {"higher": "160", "first_is_higher": False},
                  id="RULES §4.3: a lower number"),
-    pytest.param({"bid": "Pandoer+20", "other": "pandoer + 20"}, {"higher": None, "bid_is_higher": False},
+    pytest.param({"first": "Pandoer+20", "second": "pandoer + 20"}, {"higher": None, "first_is_higher": False},
                  id="RULES §4.3: the same contract is not higher"),
-    pytest.param({"bid": "150", "bids_so_far": ["120", "Misère"]}, {"allowed": True, "highest_so_far": "Misère"},
+    pytest.param({"first": "150", "bids_so_far": ["120", "Misère"]}, {"first_is_higher": True, "highest_so_far": "Misère"},
                  id="RULES §4.3: over every bid so far"),
-    pytest.param({"bid": "Piccolo", "bids_so_far": ["120", "Misère"]},
-                 {"allowed": False, "highest_so_far": "Misère"}, id="RULES §4.3: under Misère"),
-    pytest.param({"bid": "120", "bids_so_far": []}, {"allowed": True, "highest_so_far": None},
+    pytest.param({"first": "Piccolo", "bids_so_far": ["120", "Misère"]},
+                 {"first_is_higher": False, "highest_so_far": "Misère"}, id="RULES §4.3: under Misère"),
+    pytest.param({"first": "120", "bids_so_far": []}, {"first_is_higher": True, "highest_so_far": None},
                  id="RULES §4.3: the opening bid"),
 ])
 def test_bid_compare(query, answer):
@@ -130,34 +130,34 @@ def test_bid_compare(query, answer):
 
 
 def test_bid_compare_says_why():
-    assert ask("bid_compare", bid="Piccolo", other="Misère").lines[0].render() == \
+    assert ask("bid_compare", first="Piccolo", second="Misère").lines[0].render() == \
         "Piccolo is lower than Misère: it comes earlier in the bidding order"
 
 
 @pytest.mark.parametrize(("query", "opts", "answer"), [
-    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "called_card": "AD"}, {},
-                 {"must_call": "A", "callable": ["AD", "AC"], "allowed": True},
+    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "called": "AD"}, {},
+                 {"must_call_rank": "A", "callable": ["AD", "AC"], "valid": True},
                  id="RULES §4.3: call an ace she does not hold"),
-    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "called_card": "AS"}, {},
-                 {"must_call": "A", "callable": ["AD", "AC"], "allowed": False},
+    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "called": "AS"}, {},
+                 {"must_call_rank": "A", "callable": ["AD", "AC"], "valid": False},
                  id="RULES §4.3: not an ace she holds"),
-    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "discard": "AD", "called_card": "AD"}, {},
-                 {"must_call": "A", "callable": ["AC"], "allowed": False},
+    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "discard": "AD", "called": "AD"}, {},
+                 {"must_call_rank": "A", "callable": ["AC"], "valid": False},
                  id="RULES §4.3: not an ace she discarded"),
     pytest.param({"hand": "AS AH AD 7C 8C 9C 10C JC", "discard": "AC"}, {},
-                 {"must_call": "K", "callable": ["KS", "KH", "KD", "KC"], "allowed": None},
+                 {"must_call_rank": "K", "callable": ["KS", "KH", "KD", "KC"], "valid": None},
                  id="RULES §4.3: four aces held and discarded: a king"),
-    pytest.param({"hand": "AS AH AD AC KS KH KD KC 7H", "called_card": "KS"}, {},
-                 {"must_call": "Q", "callable": ["QS", "QH", "QD", "QC"], "allowed": False},
+    pytest.param({"hand": "AS AH AD AC KS KH KD KC 7H", "called": "KS"}, {},
+                 {"must_call_rank": "Q", "callable": ["QS", "QH", "QD", "QC"], "valid": False},
                  id="RULES §4.3: every ace and king: a queen"),
-    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "contract": "Misère", "called_card": "AD"}, {},
-                 {"must_call": None, "callable": [], "allowed": False},
+    pytest.param({"hand": "AS AH 7C 8C 9C 10C JC QD", "contract": "Misère", "called": "AD"}, {},
+                 {"must_call_rank": None, "callable": [], "valid": False},
                  id="RULES §4.3: a solo contract calls nobody"),
     pytest.param({"hand": "JC AH 7C 8C 9C 10C AS QD", "contract": "Kereltje", "trump": "C"}, {},
-                 {"must_call": None, "callable": [], "allowed": None},
+                 {"must_call_rank": None, "callable": [], "valid": None},
                  id="RULES §7 item 13: Kereltje with her own jack: alone"),
     pytest.param({"hand": "JC AH 7C 8C 9C 10C AS QD", "contract": "Kereltje", "trump": "C"},
-                 {"kereltje_own_jack": "forbidden"}, {"must_call": None, "callable": [], "allowed": None},
+                 {"kereltje_own_jack": "forbidden"}, {"must_call_rank": None, "callable": [], "valid": None},
                  id="RULES §4.4 kereltje_own_jack forbidden"),
 ])
 def test_partner_call(query, opts, answer):
@@ -173,10 +173,15 @@ def test_partner_call_says_the_house_rule():
 
 
 def test_running_totals():
+    """RULES.md §6: running_totals takes totals_before and deal_scores, answers totals."""
     deals = [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 0, "E": 0, "S": -3, "W": 0}, {"N": 0, "E": 0, "S": 0, "W": 10}]
     ruling = ask("running_totals", deal_scores=deals)
-    assert ruling.answer["totals"] == [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 2, "E": 2, "S": -3, "W": 0},
-                                       {"N": 2, "E": 2, "S": -3, "W": 10}]
+    assert ruling.answer["after_each_deal"] == [{"N": 2, "E": 2, "S": 0, "W": 0}, {"N": 2, "E": 2, "S": -3, "W": 0},
+                                                {"N": 2, "E": 2, "S": -3, "W": 10}]
+    assert ruling.answer["totals"] == {"N": 2, "E": 2, "S": -3, "W": 10}
+    before = {"N": 5, "E": -1, "S": 0, "W": 3}
+    assert ask("running_totals", deal_scores=deals, totals_before=before).answer["totals"] == \
+        {"N": 7, "E": 1, "S": -3, "W": 13}
     assert ruling.answer["finished"] is False
     agreed = ask_with({"agreed_deals": 2}, "running_totals", deal_scores=deals).answer
     assert (agreed["finished"], agreed["winner"], agreed["draw"]) == (True, None, True)
@@ -201,15 +206,17 @@ def test_running_totals():
     pytest.param("meld_compare", {"roem": {}, "declarer": "N", "partner": "N"}, "partner",
                  id="her own partner"),
     pytest.param("meld_compare", {"roem": {}, "declarer": "N", "bidders": "W"}, "bidders", id="bidders a list"),
-    pytest.param("bid_compare", {"bid": "125", "other": "130"}, "bid", id="RULES §4.3: not in tens"),
-    pytest.param("bid_compare", {"bid": "130", "other": "Pandoer+30"}, "other", id="RULES §4.3: not in twenties"),
-    pytest.param("bid_compare", {"bid": "130"}, "other", id="compared with nothing"),
-    pytest.param("bid_compare", {"bid": "130", "bids_so_far": "120"}, "bids_so_far", id="bids so far a list"),
+    pytest.param("bid_compare", {"first": "125", "second": "130"}, "first", id="RULES §4.3: not in tens"),
+    pytest.param("bid_compare", {"first": "130", "second": "Pandoer+30"}, "second", id="RULES §4.3: not in twenties"),
+    pytest.param("bid_compare", {"first": "130"}, "second", id="compared with nothing"),
+    pytest.param("bid_compare", {"first": "130", "bids_so_far": "120"}, "bids_so_far", id="bids so far a list"),
     pytest.param("partner_call", {"hand": DECK[:10]}, "hand", id="RULES §4.1: more than 9 cards"),
     pytest.param("partner_call", {"hand": DECK[:8], "discard": "AS KS"}, "discard", id="one discard"),
     pytest.param("partner_call", {"hand": DECK[:8], "contract": "Kereltje"}, "trump", id="Kereltje's trump"),
     pytest.param("running_totals", {"deal_scores": [{"N": 1}]}, "deal_scores", id="every seat's score"),
     pytest.param("running_totals", {"deal_scores": {"N": 1}}, "deal_scores", id="a list of deals"),
+    pytest.param("running_totals", {"deal_scores": [], "totals_before": {"N": 1}}, "totals_before",
+                 id="every seat's total before"),
     pytest.param("redeal_check", {"hand": DECK[:8]}, "kind", id="RULES §6: not a Pandoeren question"),
 ])
 def test_referee_errors_name_their_field(kind, query, field):
@@ -222,8 +229,8 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-5, 300) | st.text(m
                     | st.sampled_from(["AS", "JH 7S", "H", "N", "Zwabber", "150", "KS 9H"]),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("NESWX"), inner,
                                                                                   max_size=4), max_leaves=10)
-FIELDS = ("hand", "trick_so_far", "trump", "contract", "trick", "roem", "declarer", "partner", "bidders", "bid",
-          "other", "bids_so_far", "discard", "called_card", "deal_scores")
+FIELDS = ("hand", "trick_so_far", "trump", "contract", "trick", "roem", "declarer", "partner", "bidders", "first",
+          "second", "bids_so_far", "discard", "called", "deal_scores", "totals_before")
 
 
 @settings(max_examples=300, deadline=None)

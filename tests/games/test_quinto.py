@@ -349,3 +349,29 @@ def test_seats_teams_and_the_registry_to_come():
     assert [RULES.side_of(seat) for seat in "NESW"] == ["A", "B", "A", "B"]
     assert RULES.side_label("A") == "N–S" and RULES.next_dealer("W", DEFAULTS) == "N"
     assert RULES.deal_points(RULES.score_deal(WIN_A, DEFAULTS)) == {"A": 85, "B": 0}
+
+
+def test_the_cachette_is_its_five_cards_and_the_engine_finds_its_quints():
+    """RULES.md §6: cachette is its five cards; the quints are found in them (§5.3: 2 + 3 of clubs, 10)."""
+    scored = RULES.score_deal(deal([(2, "A", ["5H"])], plain={"A": 6}, cachette=["2C", "3C", "KS", "9D", "7H"]),
+                              DEFAULTS)
+    assert scored.answer["quints"] == {"A": 20 + 10, "B": 0}
+    assert "The cachette to N–S with the last trick: 2♣ 3♣ (10) = 10; 20 + 10 = 30" in \
+        [line.render() for line in scored.lines]
+    stored = RULES.read_deal(deal([(2, "A", ["5H"])], plain={"A": 6}, cachette=["KS", "3C", "9D", "2C", "7H"]),
+                             DEFAULTS)
+    assert sorted(stored["cachette"]) == ["2C", "3C"]  # the record keeps the quint cards
+
+
+def test_a_trick_whose_quint_cards_make_no_quint_is_a_plain_trick():
+    """RULES.md §6: quint_tricks may hold tricks with quint cards that make no quint (§5.3: A and 3 of
+    diamonds add to 4, and quints pair only inside one trick); such a trick counts as a trick won."""
+    declared = deal([(2, "A", ["5H"])], plain={"A": 5, "B": 5})
+    declared["quint_tricks"].append({"trick_no": 7, "winner": "A", "cards": ["AD", "3D", "KS", "9C"]})
+    scored = RULES.score_deal(declared, DEFAULTS)
+    plain = RULES.score_deal(deal([(2, "A", ["5H"])], plain={"A": 6, "B": 5}), DEFAULTS)
+    assert dict(scored.score) == dict(plain.score) and scored.answer["tricks_counted"] == {"A": 8, "B": 5}
+    assert "Trick 7 to N–S: its quint cards make no quint (a plain trick)" in [line.render() for line in scored.lines]
+    stored = RULES.read_deal(declared, DEFAULTS)  # as the pages show it again: a plain trick of N–S
+    assert (stored["quint_tricks"], stored["plain_tricks_won"]) == \
+        ([{"trick_no": 2, "winner": "A", "quints": ["5H"]}], {"A": 6, "B": 5})

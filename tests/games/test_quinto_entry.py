@@ -58,7 +58,6 @@ def refused(declarations, **changes) -> RuleViolation:
     pytest.param(after([(3, "A", ["JOKER", "JOKER"])]), "quint_tricks", id="RULES §5.1: one joker in a trick"),
     pytest.param(after([(3, "A", ["5H"])], cachette=["5H"]), "cachette", id="RULES §5.1: a card used twice"),
     pytest.param(after([(3, "A", ["7H"])]), "quint_tricks", id="RULES §5.3: 7H is not a quint card"),
-    pytest.param(after([(3, "A", [])]), "quint_tricks", id="RULES §6: a quint trick holds quints"),
     pytest.param(after([(3, "A", ["5H", "5D", "5C", "5S", "JOKER"])]), "quint_tricks",
                  id="RULES §5.1: a trick holds 4 cards"),
     pytest.param(after([(3, "A", ["5H"]), (3, "B", ["5D"])]), "quint_tricks", id="RULES §6: one trick, one winner"),

@@ -34,20 +34,20 @@ def refused(kind, **query) -> RuleViolation:
 ])
 def test_trick_winner(trick, winner, card):
     ruling = ask("trick_winner", trick=trick)
-    assert (ruling.answer["winner"], ruling.answer["card"]) == (winner, card)
+    assert (ruling.answer["winner_index"], ruling.answer["winning_card"]) == (winner, card)
     assert all(line.render() for line in ruling.lines)
 
 
 def test_trick_winner_names_the_seat_and_team_from_the_leader():
     ruling = ask("trick_winner", trick=["KS", "2C", "AS", "3S"], leader="W")
-    assert ruling.answer == {"winner": 1, "card": "2C", "seat": "N", "team": "A"}
+    assert ruling.answer == {"winner_index": 1, "winning_card": "2C", "seat": "N", "team": "A"}
     assert [line.render() for line in ruling.lines] == [
         "The 2♣ (card 2) wins: the highest card in the trick; suits rank ♥ ♦ ♣ ♠, then A down to 2",
         "A higher suit than the suit led wins as a trump would: ♣ over ♠"]
 
 
 def test_the_joker_alone_has_no_winner_yet():
-    assert ask("trick_winner", trick=["JOKER"]).answer["winner"] is None
+    assert ask("trick_winner", trick=["JOKER"]).answer["winner_index"] is None
 
 
 # -- legal_play (RULES §5.5, §7 item 27) -----------------------------------------------------------
@@ -129,11 +129,11 @@ def test_doubling_refusals_name_their_field(query, field):
 def test_rubber():
     ruling = ask("rubber", games=[{"totals": {"A": 262, "B": 180}}, {"totals": {"A": 200, "B": 255}},
                                   {"totals": {"A": 251, "B": 120}, "winner": "A"}])
-    assert ruling.answer == {"finished": True, "winner": "A", "games_won": {"A": 2, "B": 1},
-                             "scores": {"A": 262 + 200 + 251 + 100, "B": 180 + 255 + 120}, "bonus": 100}
+    assert ruling.answer == {"finished": True, "rubber_winner": "A", "games_won": {"A": 2, "B": 1},
+                             "rubber_score": {"A": 262 + 200 + 251 + 100, "B": 180 + 255 + 120}, "bonus": 100}
     assert ruling.lines[-2].render() == "N–S: 262 + 200 + 251 + 100 rubber bonus = 813"
     going = ask("rubber", games=[{"totals": {"A": 262, "B": 180}}])
-    assert going.answer["finished"] is False and going.answer["scores"] == {"A": 262, "B": 180}
+    assert going.answer["finished"] is False and going.answer["rubber_score"] is None
 
 
 @pytest.mark.parametrize(("games", "options"), [
@@ -150,7 +150,8 @@ def test_rubber_refusals_name_games(games, options):
 
 def test_a_drawn_game_counts_for_nobody():
     ruling = ask("rubber", games=[{"totals": {"A": 260, "B": 260}, "winner": None}], options={"tie_at_250": "draw"})
-    assert ruling.answer["games_won"] == {"A": 0, "B": 0} and ruling.answer["scores"] == {"A": 260, "B": 260}
+    assert ruling.answer["games_won"] == {"A": 0, "B": 0} and ruling.answer["rubber_winner"] is None
+    assert ruling.answer["rubber_score"] is None  # RULES.md §6: null until a team has won two games
 
 
 def test_game_end_from_a_deal_stops_at_the_quint_that_wins():

@@ -28,12 +28,12 @@ SCORE = {
 }
 
 REFEREE = {
-    "belote": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H", "contract": "suit"}, {"winner": 2}),
-    "contree": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H"}, {"winner": 2}),
-    "klaberjass": ("trick_winner", {"trick": ["KS", "7H"], "trump": "H"}, {"winner": 1}),
-    "pandoeren": ("bid_compare", {"bid": "Misère", "other": "150"}, {}),
+    "belote": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H", "contract": "suit"}, {"winner_index": 2, "winning_card": "7H"}),
+    "contree": ("trick_winner", {"trick": ["QS", "9S", "7H"], "trump": "H"}, {"winner_index": 2, "winning_card": "7H"}),
+    "klaberjass": ("trick_winner", {"trick": ["KS", "7H"], "trump": "H"}, {"winner_index": 1}),
+    "pandoeren": ("bid_compare", {"first": "Misère", "second": "150"}, {"first_is_higher": False, "higher": "150"}),
     # RULES §5.1: hearts outrank the other suits, whatever was led; the joker never wins.
-    "quinto": ("trick_winner", {"trick": ["5S", "2H", "JOKER", "KD"]}, {"winner": 1}),
+    "quinto": ("trick_winner", {"trick": ["5S", "2H", "JOKER", "KD"]}, {"winner_index": 1}),
 }
 
 BAD = {

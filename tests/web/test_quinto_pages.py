@@ -210,7 +210,7 @@ def test_editing_an_earlier_deal_never_breaks_the_sheet(app, client, pages, rubb
 
 @pytest.mark.parametrize(("kind", "query", "expected"), [
     pytest.param("trick_winner", {"trick": ["KS", "2H", "JOKER", "AD"], "leader": "E"},
-                 {"winner": 1, "seat": "S", "team": "A"}, id="§5.1 hearts over the suit led"),
+                 {"winner_index": 1, "winning_card": "2H", "seat": "S", "team": "A"}, id="§5.1 hearts over the suit led"),
     pytest.param("legal_play", {"hand": ["7S", "JOKER", "AH"], "trick_so_far": ["KS"]},
                  {"legal": ["7S", "JOKER"]}, id="§5.5 follow suit, the joker always"),
     pytest.param("doubling", {"calls": ["double", "pass", "redouble", "pass"], "dealer": "N"},
@@ -218,7 +218,7 @@ def test_editing_an_earlier_deal_never_breaks_the_sheet(app, client, pages, rubb
     pytest.param("doubling", {"calls": ["double", "redouble", "pass", "pass"], "dealer": "N"},
                  {"valid": True, "multiplier": "redouble", "trick_value": 20}, id="§5.2 redoubled"),
     pytest.param("rubber", {"games": [{"totals": {"A": 262, "B": 180}}, {"totals": {"A": 255, "B": 240}}]},
-                 {"winner": "A", "scores": {"A": 617, "B": 420}}, id="§5.4 two games and the bonus"),
+                 {"rubber_winner": "A", "rubber_score": {"A": 617, "B": 420}}, id="§5.4 two games and the bonus"),
     pytest.param("game_end", {"totals_before": {"A": 240, "B": 100}, "deal_score": {"A": 5, "B": 60}},
                  {"finished": False, "another_deal": False}, id="§5.4 nobody at 250"),
     pytest.param("live_deal", {"totals_before": {"A": 230, "B": 100},

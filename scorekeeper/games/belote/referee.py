@@ -103,7 +103,7 @@ def melds_in_hand(hand: object, trump: object, contract: object, options: Option
                          N_("%(count)d belotes (K and Q of one suit), %(points)d each when announced as they "
                             "are played"), {"points": BELOTE, "count": belotes}))
     points = sum(int(meld["value"]) for meld in melds)
-    return Ruling({"melds": melds, "points": points, "belotes": belotes}, tuple(lines))
+    return Ruling({"melds": melds, "meld_points": points, "belote": belotes > 0, "belotes": belotes}, tuple(lines))
 
 
 def meld_compare(melds: object, trump: object, contract: object, dealer: object, play_order: object,

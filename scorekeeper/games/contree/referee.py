@@ -33,13 +33,13 @@ def redeal_check(hand: str | Sequence[str | Card], options: Options) -> Ruling:
     params = {"cards": labels(cards), "points": points, "limit": WEAK_HAND}
     count = Say(N_("%(cards)s count %(points)d as plain cards"), params)
     if not options["weak_hand_redeal"]:
-        return Ruling({"allowed": False, "points": points},
+        return Ruling({"redeal_allowed": False, "hand_points": points},
                              (count, Say(N_("Weak-hand redeals are off in this match"))))
     if points <= WEAK_HAND:
         allowed = Say(N_("%(points)d ≤ %(limit)d: the player may ask for a redeal; the same dealer deals "
                          "again"), params)
-        return Ruling({"allowed": True, "points": points}, (count, allowed))
-    return Ruling({"allowed": False, "points": points},
+        return Ruling({"redeal_allowed": True, "hand_points": points}, (count, allowed))
+    return Ruling({"redeal_allowed": False, "hand_points": points},
                          (count, Say(N_("%(points)d > %(limit)d: no redeal"), params)))
 
 

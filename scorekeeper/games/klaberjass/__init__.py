@@ -73,6 +73,7 @@ OPTIONS = (
 
 MAKES = N_("%(dealer)s deals (younger), %(elder)s leads the first trick (elder); %(maker)s makes %(suit)s "
            "trumps")
+MAKES_ALONE = N_("%(maker)s makes %(suit)s trumps")
 TURNED = N_("%(suit)s was turned up")
 TURNED_EXCHANGED = N_("%(suit)s was turned up and the trump 7 was exchanged for the turned card (no points)")
 HELD_BEFORE = N_("%(pending)d points held from an earlier tie go to the winner of this deal")
@@ -159,8 +160,9 @@ def _score(deal: Mapping[str, Any], melds: Sequence[Meld], options: Options) -> 
     maker, trump = deal["maker"], deal["trump"]
     opponent = other_seat(maker)
     suit = SUIT_SYMBOLS[Suit(trump)]
-    elder = other_seat(deal["dealer"])
-    lines = [Say(MAKES, {"dealer": deal["dealer"], "elder": elder, "maker": maker, "suit": suit})]
+    dealer = deal["dealer"]
+    lines = [Say(MAKES, {"dealer": dealer, "elder": other_seat(dealer), "maker": maker, "suit": suit}) if dealer
+             else Say(MAKES_ALONE, {"maker": maker, "suit": suit})]
     if deal["turned_suit"]:
         lines.append(Say(TURNED_EXCHANGED if deal["trump_7_exchanged"] else TURNED,
                          {"suit": SUIT_SYMBOLS[Suit(deal["turned_suit"])]}))

@@ -266,8 +266,8 @@ def read_declarations(raw: object, *, tie_litige: bool) -> tuple[dict[str, Any],
         if key not in KEYS:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Klaberjass deal"),
                                 field=shown(key), key=shown(key))
-    dealer = pick(raw, "dealer", SEATS, N_("The dealer must be P1 or P2; got “%(value)s”"),
-                   required=N_("Who dealt?"))
+    # optional: no value depends on who dealt (elder, younger only say who led the first trick)
+    dealer = pick(raw, "dealer", SEATS, N_("The dealer must be P1 or P2; got “%(value)s”"))
     maker = pick(raw, "maker", SEATS, N_("The maker must be P1 or P2; got “%(value)s”"),
                   required=N_("Who chose trumps (the maker)?"))
     trump = str(pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),

@@ -141,7 +141,7 @@ def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[st
     API does not come back, and ``litige_pending`` is carried by the sheet, not typed.
     """
     return {
-        "dealer": deal["dealer"],
+        "dealer": deal["dealer"] or "",
         "maker": deal["maker"],
         "trump": deal["trump"],
         "turned_suit": deal["turned_suit"] or "",

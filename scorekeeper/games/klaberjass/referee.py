@@ -194,7 +194,7 @@ def sequences_in_hand(hand: object, trump: object, by_length: bool) -> Ruling:
                          {"cards": labels(jass.belote_cards(str(suit)))}))
     answer = {"sequences": [{"cards": format_cards(meld.cards).split(),
                              "value": klaberjass_sequence_value(meld)} for meld in runs],
-              "points": points, "bella": bella}
+              "sequence_points": points, "bella": bella}
     return Ruling(answer, tuple(lines))
 
 

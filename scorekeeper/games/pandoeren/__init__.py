@@ -176,21 +176,21 @@ class PandoerenRules(GameRules):
                                                asked["bidders"])
 
     def referee_bid_compare(self, query: Mapping[str, Any], options: Options) -> Ruling:
-        """RULES.md §4.3: is ``bid`` higher than ``other``, or than every one of ``bids_so_far``?"""
-        asked = take(query, ("bid",), ("other", "bids_so_far"))
-        return referee.bid_compare(asked["bid"], asked["other"], asked["bids_so_far"])
+        """RULES.md §4.3: is ``first`` higher than ``second``, or than every one of ``bids_so_far``?"""
+        asked = take(query, ("first",), ("second", "bids_so_far"))
+        return referee.bid_compare(asked["first"], asked["second"], asked["bids_so_far"])
 
     def referee_partner_call(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """RULES.md §4.3: what the declarer with ``hand`` (and ``discard``) must call; checks
-        ``called_card``; a ``contract`` (with its ``trump`` for Kereltje) may say there is none."""
-        asked = take(query, ("hand",), ("discard", "called_card", "contract", "trump"))
-        return referee.partner_call(asked["hand"], asked["discard"], asked["called_card"],
+        ``called``; a ``contract`` (with its ``trump`` for Kereltje) may say there is none."""
+        asked = take(query, ("hand",), ("discard", "called", "contract", "trump"))
+        return referee.partner_call(asked["hand"], asked["discard"], asked["called"],
                                                asked["contract"], asked["trump"], self.resolve_options(options))
 
     def referee_running_totals(self, query: Mapping[str, Any], options: Options) -> Ruling:
-        """RULES.md §4.4: each player's total after every one of ``deal_scores``."""
-        asked = take(query, ("deal_scores",))
-        return referee.running_totals(asked["deal_scores"], self.resolve_options(options))
+        """RULES.md §4.4: each player's total after every one of ``deal_scores``, from ``totals_before``."""
+        asked = take(query, ("deal_scores",), ("totals_before",))
+        return referee.running_totals(asked["deal_scores"], asked["totals_before"], self.resolve_options(options))
 
     def referee_game_end(self, query: Mapping[str, Any], options: Options) -> Ruling:
         """Totals after a deal (``totals_before`` + ``deal_score``); with ``agreed_deals``, give

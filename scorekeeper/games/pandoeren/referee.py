@@ -90,7 +90,7 @@ def trick_winner(trick: object, trump: object, contract: object) -> Ruling:
     if not cards:
         raise RuleViolation(N_("the trick is empty"), field="trick")
     ruling = trick_ruling(cards, suit, mode, orders=PANDOEREN_ORDERS)
-    card = cards[ruling.answer["winner"]]
+    card = cards[ruling.answer["winner_index"]]
     if any(other.rank is Rank.TEN and other.suit == card.suit and other != card for other in cards):
         note = Say(N_("In Pandoeren the ten ranks below the queen (and, in plain suits, below the jack)"))
         return Ruling(ruling.answer, (*ruling.lines, note))
@@ -119,7 +119,7 @@ def melds(hand: object, trump: object) -> Ruling:
     if stuk:
         lines.append(Say(N_("King and queen of trumps: stuk, %(stuk)d, never denied"), {"stuk": STUK}))
     answer = {"roem": [{"cards": format_cards(meld.cards).split(), "points": roem_value(meld)} for meld in found],
-              "points": total, "stuk": stuk}
+              "roem_points": total, "stuk": stuk}
     return Ruling(answer, tuple(lines))
 
 
@@ -147,26 +147,26 @@ def _contract(value: object, field: str) -> PandoerContract:
     return parse_contract(value, field=field)
 
 
-def bid_compare(bid: object, other: object, bids_so_far: object) -> Ruling:
-    """RULES.md §4.3 bidding order: is ``bid`` higher than ``other``, or than every bid so far?"""
-    new = _contract(bid, "bid")
-    if (other is None) == (bids_so_far is None):
-        raise RuleViolation(N_("Ask about one other bid (other) or the bids so far (bids_so_far)"), field="other")
-    if other is not None:
-        against = _contract(other, "other")
+def bid_compare(first: object, second: object, bids_so_far: object) -> Ruling:
+    """RULES.md §4.3 bidding order: is ``first`` higher than ``second``, or than every bid so far?"""
+    new = _contract(first, "first")
+    if (second is None) == (bids_so_far is None):
+        raise RuleViolation(N_("Ask about one other bid (second) or the bids so far (bids_so_far)"), field="second")
+    if second is not None:
+        against = _contract(second, "second")
         order = compare_bids(new, against)
         higher = new if order > 0 else against if order < 0 else None
         lines = (_order_line(new, against),)
-        return Ruling({"higher": higher.name if higher else None, "bid_is_higher": order > 0}, lines)
+        return Ruling({"higher": higher.name if higher else None, "first_is_higher": order > 0}, lines)
     if not isinstance(bids_so_far, list | tuple):
         raise RuleViolation(N_("bids_so_far must be a list of contracts"), field="bids_so_far")
     earlier = [_contract(value, "bids_so_far") for value in bids_so_far]
     if not earlier:
-        return Ruling({"allowed": True, "highest_so_far": None},
+        return Ruling({"first_is_higher": True, "highest_so_far": None},
                       (Say(N_("%(bid)s is the first bid: any contract may open"), {"bid": new.name}),))
     highest = max(earlier, key=bid_key)
     allowed = compare_bids(new, highest) > 0
-    return Ruling({"allowed": allowed, "highest_so_far": highest.name}, (_order_line(new, highest),))
+    return Ruling({"first_is_higher": allowed, "highest_so_far": highest.name}, (_order_line(new, highest),))
 
 
 def _order_line(new: PandoerContract, other: PandoerContract) -> Say:
@@ -193,7 +193,7 @@ def partner_call(hand: object, discard: object, called_card: object, contract: o
     if len(held) > PICKED_UP:
         raise RuleViolation(N_("The declarer holds %(most)d cards with her discard; got %(count)d"), field="hand",
                             most=PICKED_UP, count=len(held))
-    called = _cards(called_card or [], "called_card", 1)
+    called = _cards(called_card or [], "called", 1)
     wanted = _contract(contract, "contract") if contract is not None else None
     if wanted is not None and wanted.partner is not Partner.CALLED:
         return _no_call(wanted, held, away, trump, called, options)
@@ -217,7 +217,7 @@ def partner_call(hand: object, discard: object, called_card: object, contract: o
             lines.append(Say(N_("The %(card)s may not be called: she must call a card of rank %(rank)s"), names))
         else:
             lines.append(Say(N_("The %(card)s may be called: its holder is the partner"), names))
-    answer = {"must_call": str(rank), "callable": [str(card) for card in callable_cards], "allowed": allowed}
+    answer = {"must_call_rank": str(rank), "callable": [str(card) for card in callable_cards], "valid": allowed}
     return Ruling(answer, tuple(lines))
 
 
@@ -231,7 +231,7 @@ def _no_call(contract: PandoerContract, held: set[Card], away: Sequence[Card], t
         lines.append(Say(N_("%(contract)s calls no card"), params))
     if contract.partner is Partner.ALONE:
         lines.append(Say(N_("%(contract)s is played alone: no partner"), params))
-        return Ruling({"must_call": None, "callable": [], "allowed": allowed}, tuple(lines))
+        return Ruling({"must_call_rank": None, "callable": [], "valid": allowed}, tuple(lines))
     jas = Card(Rank.JACK, _suit(trump))
     params["card"] = jas.label
     if jas not in held:
@@ -242,27 +242,30 @@ def _no_call(contract: PandoerContract, held: set[Card], away: Sequence[Card], t
         how = N_("She discarded the %(card)s: she plays alone") if jas in away else \
             N_("She holds the %(card)s: she plays alone")
         lines.append(Say(how, params))
-    return Ruling({"must_call": None, "callable": [], "allowed": allowed}, tuple(lines))
+    return Ruling({"must_call_rank": None, "callable": [], "valid": allowed}, tuple(lines))
+
+
+def _per_seat(entry: object, field: str) -> dict[str, int]:
+    """A whole number for each of N, E, S, W (a deal's score, the totals before)."""
+    if not isinstance(entry, Mapping) or set(entry) != set(SEATS) or any(
+            isinstance(entry[seat], bool) or not isinstance(entry[seat], int) for seat in SEATS):
+        raise RuleViolation(N_("%(name)s gives a whole number for each of N, E, S, W; got “%(value)s”"),
+                            field=field, name=field, value=str(entry)[:SHOWN_MAX])
+    return {seat: entry[seat] for seat in SEATS}
 
 
 def _scores(value: object) -> list[dict[str, int]]:
     if not isinstance(value, list | tuple):
         raise RuleViolation(N_("deal_scores must be a list of deal scores, each {\"N\": 2, \"E\": 2, \"S\": 0, "
                                "\"W\": 0}"), field="deal_scores")
-    scores = []
-    for entry in value:
-        if not isinstance(entry, Mapping) or set(entry) != set(SEATS) or any(
-                isinstance(entry[seat], bool) or not isinstance(entry[seat], int) for seat in SEATS):
-            raise RuleViolation(N_("Each deal score gives a whole number for each of N, E, S, W; got “%(value)s”"),
-                                field="deal_scores", value=str(entry)[:SHOWN_MAX])
-        scores.append({seat: entry[seat] for seat in SEATS})
-    return scores
+    return [_per_seat(entry, "deal_scores") for entry in value]
 
 
-def running_totals(deal_scores: object, options: Options) -> Ruling:
-    """Each player's running total after every deal (RULES.md §4.4, §7 item 14), and the end
-    of the match when the table agreed on a number of deals (option ``agreed_deals``)."""
-    totals = dict.fromkeys(SEATS, 0)
+def running_totals(deal_scores: object, totals_before: object, options: Options) -> Ruling:
+    """Each player's running total after every deal, from ``totals_before`` (0 each when absent)
+    (RULES.md §4.4, §6, §7 item 14), and the end of the match when the table agreed on a number of
+    deals (option ``agreed_deals``: the deals counted are those of ``deal_scores``)."""
+    totals = dict.fromkeys(SEATS, 0) if totals_before is None else _per_seat(totals_before, "totals_before")
     running = []
     result = None
     for played, score in enumerate(_scores(deal_scores), 1):
@@ -275,7 +278,7 @@ def running_totals(deal_scores: object, options: Options) -> Ruling:
                                           if not options["agreed_deals"] else
                                           Say(N_("%(played)d of the agreed %(deals)d deals played"),
                                               {"played": len(running), "deals": options["agreed_deals"]})]
-    answer = {"totals": running, "final": totals, "finished": result is not None,
+    answer = {"totals": totals, "after_each_deal": running, "finished": result is not None,
               "winner": result.winner if result else None, "draw": bool(result and result.draw)}
     return Ruling(answer, tuple(lines))
 

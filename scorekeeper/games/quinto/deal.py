@@ -3,8 +3,9 @@
 A deal is declared in one of two ways:
 
 * **after the deal** (RULES.md §6, the canonical stored form): ``quint_tricks`` (the tricks
-  that held quint cards, each ``{"trick_no", "winner", "quints"}``), ``plain_tricks_won``
-  (the other tricks, per team), ``last_trick_winner`` and ``cachette`` (its quint cards);
+  that held quint cards, each ``{"trick_no", "winner", "quints"}`` or with its ``cards``, a trick whose
+  quint cards make no quint counting as a plain trick), ``plain_tricks_won`` (the other tricks, per
+  team), ``last_trick_winner`` and ``cachette`` (its five cards, the quints found in them);
 * **live**: ``tricks``, every trick in play order as ``{"winner", "quints"}`` (an empty or
   missing ``quints`` for a trick without any), and ``cachette`` as ``{"quints": [...]}``.
 
@@ -171,10 +172,7 @@ def _after(raw: Mapping[str, Any], seen: _Cards) -> tuple[list[QuintTrick], dict
             raise RuleViolation(N_("Trick %(trick)d is declared twice"), field="quint_tricks", **params)
         quints = _trick_quints(entry, field="quint_tricks", most=TRICK_SIZE, where=f"#{number}", seen=seen,
                                params=params)
-        if not quints:
-            raise RuleViolation(N_("Trick %(trick)d holds no quint: count it in plain_tricks_won"),
-                                field="quint_tricks", **params)
-        tricks[number] = QuintTrick(number, winner, quints)
+        tricks[number] = QuintTrick(number, winner, quints)  # its quint cards may make none: a plain trick
     return [tricks[number] for number in sorted(tricks)], _plain(raw.get("plain_tricks_won"))
 
 
@@ -222,13 +220,15 @@ def _live(raw: Mapping[str, Any], seen: _Cards) -> tuple[list[QuintTrick], dict[
 
 
 def _cachette(raw: Mapping[str, Any], seen: _Cards) -> tuple[Quint, ...]:
-    """The cachette's quints: a list (or text) of its quint cards, or ``{"quints": ..., "cards": ...}``."""
+    """The cachette's quints, found in its cards (RULES.md §6): a list (or text) of its five cards
+    (or of its quint cards only), or ``{"quints": ..., "cards": ...}``."""
     value = raw.get("cachette")
     if value is None:
         return ()
-    entry = value if isinstance(value, Mapping) else {"quints": value}
+    entry = value if isinstance(value, Mapping) else {"cards": value}
     entry = _entry(entry, ("quints", "cards"), "cachette",
-                   N_("cachette must be its quint cards, e.g. [\"5S\"], or {\"quints\": [...]}; got “%(value)s”"))
+                   N_("cachette must be its cards, e.g. [\"5S\", \"9C\", \"KD\", \"2H\", \"7S\"], or {\"quints\": [...]}; "
+                      "got “%(value)s”"))
     return _trick_quints(entry, field="cachette", most=CACHETTE_SIZE, where="the cachette", seen=seen, params={})
 
 
@@ -372,8 +372,10 @@ def canonical(deal: Deal) -> dict[str, Any]:
         "multiplier": deal.multiplier,
         "totals_before": None if deal.totals_before is None else dict(deal.totals_before),
         "quint_tricks": [{"trick_no": trick.trick_no, "winner": trick.winner, "quints": codes(trick.quints)}
-                         for trick in deal.quint_tricks],
-        "plain_tricks_won": dict(deal.plain),
+                         for trick in deal.quint_tricks if trick.quints],
+        # a trick whose quint cards made no quint is a plain trick of its winner
+        "plain_tricks_won": {team: deal.plain[team] + sum(trick.winner == team and not trick.quints
+                                                          for trick in deal.quint_tricks) for team in TEAMS},
         "last_trick_winner": deal.last_trick_winner,
         "cachette": codes(deal.cachette),
     }

@@ -61,7 +61,7 @@ def trick_winner(trick: object, leader: object = None) -> Ruling:
                             seats=", ".join(SEATS), value=shown(leader))
     index = quinto_cards.trick_winner(cards)
     if index is None:
-        return Ruling({"winner": None, "card": None, "seat": None, "team": None},
+        return Ruling({"winner_index": None, "winning_card": None, "seat": None, "team": None},
                       (Say(N_("Only the joker is on the table, and the joker never wins: the next card will")),))
     card = cards[index]
     params = {"card": card.label, "position": index + 1}
@@ -74,7 +74,7 @@ def trick_winner(trick: object, leader: object = None) -> Ruling:
     if JOKER in cards:
         lines.append(Say(N_("The joker is the lowest card: it never wins a trick")))
     seat = None if leader is None else play_order_after(SEATS[SEATS.index(leader) - 1])[index]
-    return Ruling({"winner": index, "card": str(card), "seat": seat, "team": TEAM_OF[seat] if seat else None},
+    return Ruling({"winner_index": index, "winning_card": str(card), "seat": seat, "team": TEAM_OF[seat] if seat else None},
                   tuple(lines))
 
 
@@ -184,8 +184,9 @@ def rubber_from_games(games: object, tie_at_250: str) -> Ruling:
                                 game=number)
         read.append(_game(entry, number, tie_at_250))
     state = rubber(tuple(read))
-    return Ruling({"finished": state.winner is not None, "winner": state.winner, "games_won": dict(state.games_won),
-                   "scores": dict(state.scores), "bonus": RUBBER_BONUS if state.winner else 0}, state.lines)
+    return Ruling({"finished": state.winner is not None, "rubber_winner": state.winner,
+                   "games_won": dict(state.games_won), "rubber_score": dict(state.scores) if state.winner else None,
+                   "bonus": RUBBER_BONUS if state.winner else 0}, state.lines)
 
 
 def game_end(query: Mapping[str, Any], options: Options) -> Ruling:

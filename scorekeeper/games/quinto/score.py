@@ -69,6 +69,7 @@ QUINTS = N_("Trick %(trick)d to %(team)s: %(quints)s = %(points)d; %(before)d + 
 CACHETTE_QUINTS = N_("The cachette to %(team)s with the last trick: %(quints)s = %(points)d; %(before)d + "
                      "%(points)d = %(total)d")
 NO_QUINTS = N_("No quint in this deal")
+NO_QUINT_IN_TRICK = N_("Trick %(trick)d to %(team)s: its quint cards make no quint (a plain trick)")
 WON_AT_TRICK = N_("%(team)s reach %(total)d with the quints of trick %(trick)d and win the game at once: the deal "
                   "stops, no trick points")
 WON_AT_CACHETTE = N_("%(team)s reach %(total)d with the cachette's quints and win the game at once: no trick "
@@ -191,6 +192,9 @@ def play(deal: Deal, options: Options, mode: str = STRICT) -> Played:
                 raise _after_win(deal.live, stop, trick.trick_no)
             break
         team, points = trick.winner, trick.points
+        if not trick.quints:
+            lines.append(Say(NO_QUINT_IN_TRICK, {"team": TEAM_LABELS[team], "trick": trick.trick_no}))
+            continue
         params = {"team": TEAM_LABELS[team], "trick": trick.trick_no, "quints": describe(trick.quints),
                   "points": points, "before": totals[team], "total": totals[team] + points}
         totals[team] += points
@@ -203,7 +207,7 @@ def play(deal: Deal, options: Options, mode: str = STRICT) -> Played:
                         (WON_AT_CACHETTE if at_cachette else WON_AT_TRICK))
             verdict = Say(template, {**params, "other_total": totals[other_team(team)]})
             lines.append(verdict)
-    if not events:
+    if not any(trick.quints for trick in events):
         lines.append(Say(NO_QUINTS))
     mismatch = None
     counted = dict.fromkeys(TEAMS, 0)
