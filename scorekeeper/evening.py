@@ -29,6 +29,7 @@ def _collator():  # type: ignore[no-untyped-def]
     return pyuca.Collator()
 
 
+@functools.lru_cache(maxsize=8192)
 def name_key(name: str) -> tuple[tuple[int, ...], str]:
     """How names sort for the club: accented letters with their letter ("Élodie" before "Henri"),
     case second (the Unicode Collation Algorithm), the name itself to settle the rest.

@@ -75,6 +75,7 @@ from .matches import (  # noqa: F401  (re-exported)
     get_deal,
     get_live_deal,
     get_match,
+    get_matches,
     list_deals,
     list_matches,
     matches_of_player,

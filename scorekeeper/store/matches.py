@@ -95,6 +95,12 @@ def get_match(db: Database, match_id: int) -> Match:
     return _match(rows[0])
 
 
+def get_matches(db: Database, match_ids: Sequence[int]) -> dict[int, Match]:
+    """Several matches by id in one query (a tournament's tables); an id with no match is left out."""
+    return {row["id"]: _match(row) for row in db.query(
+        "select * from matches where id in (select value from json_each(?))", [json.dumps(list(match_ids))])}
+
+
 def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
     """The most recent casual matches first (a tournament's tables are reached through it)."""
     return [_match(r) for r in db.query(
