@@ -82,6 +82,14 @@ def test_only_the_round_in_play_has_a_clock_here(desk, cup):
     desk.call("GET", "/tournaments/99/wall", status=404)
 
 
+def test_before_the_first_draw_the_board_is_empty_and_there_is_no_clock(desk):
+    cup = desk.cup()
+    assert desk.call("GET", f"/tournaments/{cup}/board") == {"round": None, "finished": False, "clock": None,
+                                                              "tables": []}
+    desk.call("GET", f"/tournaments/{cup}/rounds/1/clock", status=404)
+    desk.call("POST", f"/tournaments/{cup}/rounds/1/close", {"reason": "Late"}, 404)
+
+
 def test_the_board_shows_each_table_s_deals_last_change_and_the_slow_one(client, desk, cup):
     empty = desk.call("GET", f"/tournaments/{cup}/board")
     assert empty["round"] == 1 and not empty["finished"]
@@ -103,7 +111,8 @@ def test_a_round_closed_through_the_api_counts_in_the_standings_and_the_next_rou
     running = desk.call("POST", f"/tournaments/{cup}/rounds/1/close", {"reason": "Time is up"}, 400)["error"]
     assert running["field"] == "round" and "still runs" in running["message"]
     desk.call("POST", f"/tournaments/{cup}/rounds/1/clock", {"action": "pause"})
-    board = desk.call("POST", f"/tournaments/{cup}/rounds/1/close", {"reason": "The hall closes", "results": {"1": "draw"}})
+    board = desk.call("POST", f"/tournaments/{cup}/rounds/1/close",
+                      {"reason": "The hall closes", "results": {"1": "draw"}})
     assert board["finished"] and [(t["closed"], t["phase"]) for t in board["tables"]] == [(True, "over")] * 2
     assert board["clock"]["phase"] == "over"
     tables = desk.call("GET", f"/tournaments/{cup}/rounds")["rounds"][0]["tables"]
