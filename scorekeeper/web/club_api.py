@@ -1,5 +1,6 @@
 """The organiser's JSON API under /api/v1: players, tournaments, entries, the draw, tables,
-standings and the prize list, through the same functions the organiser's pages call.
+the round in play (its clock, the desk's board, closing it, the wall), standings and the prize
+list, through the same functions the organiser's pages call.
 
 Every route needs an organiser token (``Authorization: Bearer <token>``, printed by
 ``flask organiser-token``; :func:`access.organiser_api`): a missing, wrong or revoked one is
@@ -21,12 +22,15 @@ from .. import evening, games, pairings, prizes, store, text
 from ..errors import N_, RuleViolation
 from . import access
 from .address import external_url
+from .roundclock import ClockView
 from .api import _body, result_json
 from .tournaments import State, load_state
 from .tournaments.core import check_tournament, formats
 from .tournaments.door import enter
 from .tournaments.players import namesakes_of
 from .tournaments.prize_list import awards_of
+from .tournaments.board import DRAWN, STANDS, board_rows, shown_clock
+from .tournaments.clock import CLOCK_ACTIONS, check_closable, choose_wall, close, run_clock
 from .tournaments.rounds import draw_next
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/v1")
@@ -51,10 +55,15 @@ def _only(body: Mapping[str, Any], fields: frozenset[str]) -> None:
         raise RuleViolation(N_("“%(name)s” is not a field of this call"), field=field, name=field)
 
 
-def _whole(body: Mapping[str, Any], field: str, *, low: int, high: int, default: int | None = None) -> int:
+def _integer(body: Mapping[str, Any], field: str, default: int | None = None) -> int:
     value = body.get(field, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleViolation(N_("%(name)s must be a whole number"), field=field, name=field)
+    return value
+
+
+def _whole(body: Mapping[str, Any], field: str, *, low: int, high: int, default: int | None = None) -> int:
+    value = _integer(body, field, default)
     if not low <= value <= high:
         raise RuleViolation(N_("%(name)s must be from %(low)d to %(high)d"), field=field, name=field,
                             low=low, high=high)
@@ -68,6 +77,13 @@ def _text(body: Mapping[str, Any], field: str, *, most: int, required: bool = Fa
     value = text.clean(value, field, most=most).strip()
     if required and not value:
         raise RuleViolation(N_("%(name)s is needed"), field=field, name=field)
+    return value
+
+
+def _flag(body: Mapping[str, Any], field: str, default: bool) -> bool:
+    value = body.get(field, default)
+    if not isinstance(value, bool):
+        raise RuleViolation(N_("%(name)s must be true or false"), field=field, name=field)
     return value
 
 
@@ -102,9 +118,7 @@ def add_player():
     _only(body, frozenset({"name", "licence", "again"}))
     name = _text(body, "name", most=text.NAME_MAX, required=True)
     licence = _text(body, "licence", most=text.LICENCE_MAX)
-    again = body.get("again", False)
-    if not isinstance(again, bool):
-        raise RuleViolation(N_("%(name)s must be true or false"), field="again", name="again")
+    again = _flag(body, "again", False)
     namesakes = namesakes_of(name)
     if namesakes and not again:
         raise RuleViolation(N_("%(name)s is already one of the club's players (id %(id)d): send \"again\": true "
@@ -261,6 +275,134 @@ def standings(tournament_id: int):
                        "losses": s.losses, "byes": s.byes, "points_for": s.points_for,
                        "points_against": s.points_against, "difference": s.difference}
                        for place, s in enumerate(state.standings, start=1)])
+
+
+# -- the round in play: its clock, the desk's board, closing it, the wall ----------------------
+
+def _clock_json(shown: ClockView | None) -> dict[str, Any] | None:
+    if shown is None:
+        return None
+    return {"round": shown.round, "phase": shown.phase, "said": gettext(shown.said),
+            "ends": shown.ends.isoformat(timespec="seconds") if shown.ends else None, "left": shown.left}
+
+
+def _in_play(tournament_id: int, number: int) -> State:
+    """The tournament, when ``number`` is its round in play (404 otherwise)."""
+    state = load_state(tournament_id)
+    if number != len(state.rounds) or number == 0:
+        abort(404)
+    return state
+
+
+@bp.get("/tournaments/<int:tournament_id>/rounds/<int:number>/clock")
+def get_clock(tournament_id: int, number: int):
+    """The clock of the round in play, as its tables and the wall show it."""
+    return jsonify(_clock_json(shown_clock(_in_play(tournament_id, number))))
+
+
+CLOCK_FIELDS = {"extra": "minutes", "clock": "action"}  # the clock rule's fields, as this call names them
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/clock")
+def drive_clock(tournament_id: int, number: int):
+    """Start the round's clock (``minutes``, by default the tournament's round time), pause it,
+    resume it, or add ``minutes``, as the desk's clock buttons: ``{"action": ..., "minutes": ...}``."""
+    body = _body()
+    state = _in_play(tournament_id, number)
+    _only(body, frozenset({"action", "minutes"}))
+    if "action" not in body:
+        raise RuleViolation(N_("%(name)s is needed"), field="action", name="action")
+    action = _choice(body, "action", list(CLOCK_ACTIONS))
+    minutes = _integer(body, "minutes", store.get_evening_settings(store.get_db(), tournament_id).round_minutes)
+    try:
+        run_clock(state, action, minutes)
+    except RuleViolation as err:
+        raise RuleViolation(err.template, field=CLOCK_FIELDS.get(err.field or "", err.field), **err.params) from None
+    return jsonify(_clock_json(shown_clock(load_state(tournament_id))))
+
+
+def _board_json(state: State) -> dict[str, Any]:
+    return {"round": len(state.rounds) or None,
+            "finished": bool(state.rounds) and state.round_finished(len(state.rounds)),
+            "clock": _clock_json(shown_clock(state)), "tables": [{
+                "number": row.view.table.number, "match_id": row.view.match.id, "deals": row.view.deals,
+                "deal_limit": row.view.match.deal_limit,
+                "changed": row.changed_at.isoformat(timespec="seconds") if row.changed_at else None,
+                "finished": row.view.result is not None, "closed": row.view.closed is not None,
+                "confirmation": row.view.signoff_status or None, "slow": row.slow, "phase": row.phase}
+                for row in board_rows(state)]}
+
+
+@bp.get("/tournaments/<int:tournament_id>/board")
+def get_board(tournament_id: int):
+    """The desk's board: the round in play's clock and tables (deals, last change, finished,
+    closed, confirmation, slow)."""
+    return jsonify(_board_json(load_state(tournament_id)))
+
+
+def _chosen(state: State, number: int, raw: object) -> dict[int, str]:
+    """The close call's ``results`` (by table number: "stands", "draw" or a side's index) as the
+    close step takes them (by table id)."""
+    if not isinstance(raw, dict):
+        raise RuleViolation(N_("results must be an object"), field="results")
+    views = {str(view.table.number): view for view in state.tables.get(number, []) if not view.done}
+    chosen = {view.table.id: STANDS for view in views.values()}
+    for key, value in raw.items():
+        view = views.get(key)
+        if view is None:
+            raise RuleViolation(N_("No table of this round still playing has the number %(number)s"),
+                                field=f"results.{key}", number=key)
+        sides = len(view.seated(state.rules))
+        side = not isinstance(value, bool) and isinstance(value, int) and 0 <= value < sides
+        if value not in (STANDS, DRAWN) and not side:
+            raise RuleViolation(N_("A result is \"stands\", \"draw\" or a side's index, 0 to %(last)d"),
+                                field=f"results.{key}", last=sides - 1)
+        chosen[view.table.id] = str(value)
+    return chosen
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/close")
+def close_round(tournament_id: int, number: int):
+    """Close the round in play, as the desk's "Close round N": ``reason``, and ``results`` by table
+    number (a table left out is scored as it stands). Answers the desk's board."""
+    body = _body()
+    state = load_state(tournament_id)
+    if not 0 < number <= len(state.rounds):
+        abort(404)
+    _only(body, frozenset({"reason", "results"}))
+    check_closable(state, number)
+    reason = _text(body, "reason", most=evening.CLOSE_REASON_MAX, required=True)
+    close(state, number, _chosen(state, number, body.get("results", {})), reason)
+    return jsonify(_board_json(load_state(tournament_id)))
+
+
+def _wall_json(tournament_id: int) -> dict[str, Any]:
+    state = load_state(tournament_id)
+    wall = store.get_evening_settings(store.get_db(), tournament_id).wall
+    shows = evening.wall_shows(wall, len(state.rounds))
+    return {"standings": wall.standings, "hold": wall.hold, "published": wall.published,
+            "shows": {"pairings": shows.pairings, "standings": shows.standings},
+            "page": url_for("tournaments.standings", tournament_id=tournament_id),
+            "live": url_for("tournaments.live", tournament_id=tournament_id)}
+
+
+@bp.get("/tournaments/<int:tournament_id>/wall")
+def get_wall(tournament_id: int):
+    """What the wall shows, and what the organiser chose."""
+    return jsonify(_wall_json(tournament_id))
+
+
+@bp.put("/tournaments/<int:tournament_id>/wall")
+def put_wall(tournament_id: int):
+    """Choose what the wall shows, as the desk's wall form: ``standings``, ``hold`` (a field left
+    out keeps its value), ``publish`` (the round in play's pairings, now)."""
+    body = _body()
+    state = load_state(tournament_id)
+    _only(body, frozenset({"standings", "hold", "publish"}))
+    wall = store.get_evening_settings(store.get_db(), tournament_id).wall
+    choose_wall(state, standings=_flag(body, "standings", wall.standings), hold=_flag(body, "hold", wall.hold),
+                publish=_flag(body, "publish", False))
+    return jsonify(_wall_json(tournament_id))
 
 
 # -- the prize list -------------------------------------------------------------------------

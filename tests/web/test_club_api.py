@@ -56,7 +56,7 @@ def world(desk: Desk) -> dict[str, int]:
                for at in range(0, 8, 2)]
     desk.call("POST", f"/tournaments/{cup}/rounds", {}, 201)
     desk.call("PUT", f"/tournaments/{cup}/prizes", {"prizes": [{"kind": "category", "category": "Newcomer"}]})
-    return {"tournament_id": cup, "entry_id": entries[0], "player_id": ids[0], "spare": ids[9]}
+    return {"tournament_id": cup, "entry_id": entries[0], "player_id": ids[0], "spare": ids[9], "number": 1}
 
 
 ROUTES = sorted((rule.rule, method) for rule in create_app({"SECRET_KEY": "x", "DATABASE": "unused.sqlite"}).url_map.iter_rules()
@@ -70,7 +70,7 @@ def filled(rule: str, values: dict[str, int]) -> str:
 
 
 def test_the_blueprint_has_the_organiser_s_routes():
-    assert len(ROUTES) == 14
+    assert len(ROUTES) == 20
 
 
 @pytest.mark.parametrize(("rule", "method"), ROUTES, ids=[f"{m} {r}" for r, m in ROUTES])
@@ -271,7 +271,7 @@ def test_the_documented_examples_answer_as_documented(desk):
 
     desk.players(NAMES[:4])
     calls = documented_calls()
-    assert len(calls) == 15
+    assert len(calls) == 23
     for method, path, body, answer in calls:
         got = desk.call(method, path.removeprefix("/api/v1"), body, 201 if method == "POST" and (
             path.endswith(("/players", "/tournaments", "/entries", "/rounds"))) else 200)

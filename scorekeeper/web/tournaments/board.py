@@ -76,10 +76,14 @@ class BoardRow:
     """A table of the round in play as the desk watches it."""
 
     view: TableView
-    changed: str  # its last change, as the desk reads it ("" none yet)
+    changed_at: datetime | None  # its last change (None: none yet)
     slow: bool
     phase: str  # evening.CLOCK_PHASES' key: the table's own (over once done, or its last deal recorded)
-    # a table's confirmation status (confirmed / disputed, another area's work) joins these fields
+
+    @property
+    def changed(self) -> str:
+        """Its last change, as the desk reads it ("" none yet)."""
+        return format_time(self.changed_at, "short") if self.changed_at else ""
 
 
 def current_clock(state: State) -> tuple[evening.Clock, ClockView | None]:
@@ -90,28 +94,41 @@ def current_clock(state: State) -> tuple[evening.Clock, ClockView | None]:
     return clock, clock_view(len(state.rounds), clock, now())
 
 
-def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskForm | None = None) -> dict[str, Any]:
-    """Everything the desk's board shows (empty before the first draw)."""
-    if not state.rounds:
-        return {}
-    db, at = store.get_db(), now()
+def shown_clock(state: State) -> ClockView | None:
+    """The round in play's clock as the desk, the wall and the API show it: over once every table
+    is done (the round's time no longer matters; None: no round drawn)."""
+    _clock, shown = current_clock(state)
     number = len(state.rounds)
-    clock, shown = current_clock(state)
-    finished = state.round_finished(number)
-    if finished:  # every table done: the round's time no longer matters
-        shown = clock_view(number, evening.Clock(), at, phase=evening.OVER)
-    views = state.tables.get(number, [])
+    if shown is not None and state.round_finished(number):
+        return clock_view(number, evening.Clock(), now(), phase=evening.OVER)
+    return shown
+
+
+def board_rows(state: State) -> list[BoardRow]:
+    """The round in play's tables as the desk watches them (none before the first draw)."""
+    if not state.rounds:
+        return []
+    db, at = store.get_db(), now()
+    clock, _shown = current_clock(state)
+    views = state.tables.get(len(state.rounds), [])
     changed = store.last_changes(db, [view.match.id for view in views])
     times = {view.table.number: datetime.fromisoformat(changed[view.match.id]) if view.match.id in changed else None
              for view in views}
     slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
                                [view.table.number for view in views if view.done], clock, at)
-    open_views = [view for view in views if not view.done]
-    settings = store.get_evening_settings(db, state.tournament.id)
-    rows = [BoardRow(view, format_time(times[view.table.number], "short") if times[view.table.number] else "",
-                     view.table.number in slow,
+    return [BoardRow(view, times[view.table.number], view.table.number in slow,
                      evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
-    return {"number": number, "finished": finished, "clock": shown, "phases": evening.CLOCK_PHASES, "rows": rows,
+
+
+def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskForm | None = None) -> dict[str, Any]:
+    """Everything the desk's board shows (empty before the first draw)."""
+    if not state.rounds:
+        return {}
+    number = len(state.rounds)
+    open_views = [view for view in state.tables.get(number, []) if not view.done]
+    settings = store.get_evening_settings(store.get_db(), state.tournament.id)
+    return {"number": number, "finished": state.round_finished(number), "clock": shown_clock(state),
+            "phases": evening.CLOCK_PHASES, "rows": board_rows(state),
             "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
             "close_form": (closing or close_form(state, open_views)) if open_views else None,
             "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),

@@ -4,6 +4,7 @@ table's history) and what the wall shows."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from flask import abort, flash, redirect, request, url_for
@@ -17,10 +18,71 @@ from ..confirm import ask_first
 from ..forms import refused
 from ..roundclock import now
 from .board import DRAWN, STANDS, ClockForm, WallForm, close_form, current_clock
-from .core import bp, load_state
+from .core import State, bp, load_state
 from .desk import _page
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "add")
+
+
+def run_clock(state: State, action: str, minutes: int) -> str:
+    """Do ``action`` (one of :data:`CLOCK_ACTIONS`) with the clock of the round in play: start it
+    for ``minutes`` (kept as the tournament's round time), pause it, start it again, or add
+    ``minutes``; answers what was done, to be said to the organiser.
+
+    :raise RuleViolation: the clock's rule says no (field ``minutes``, ``extra`` or ``clock``)
+    """
+    db, at, tournament_id = store.get_db(), now(), state.tournament.id
+    round_id = state.rounds[-1].id
+    if action == "start":
+        store.set_clock(db, round_id, lambda clock: evening.start_clock(clock, minutes, at))
+        store.set_evening_settings(db, tournament_id, replace(store.get_evening_settings(db, tournament_id),
+                                                              round_minutes=minutes))
+        return ngettext("The clock runs: %(num)d minute.", "The clock runs: %(num)d minutes.", minutes)
+    if action == "pause":
+        store.set_clock(db, round_id, lambda clock: evening.pause_clock(clock, at))
+        return _("The clock is paused.")
+    if action == "resume":
+        store.set_clock(db, round_id, lambda clock: evening.resume_clock(clock, at))
+        return _("The clock runs again.")
+    store.set_clock(db, round_id, lambda clock: evening.add_time(clock, minutes))
+    return ngettext("%(num)d minute added.", "%(num)d minutes added.", minutes)
+
+
+def check_closable(state: State, number: int) -> None:
+    """May round ``number`` be closed now (:func:`scorekeeper.evening.check_closable`)?
+
+    :raise RuleViolation: (field ``round``) why not
+    """
+    _clock, shown = current_clock(state)
+    evening.check_closable(number, drawn=len(state.rounds), finished=state.round_finished(number),
+                           phase=shown.phase if shown else evening.NOT_STARTED)
+
+
+def close(state: State, number: int, chosen: Mapping[int, str], reason: str) -> int:
+    """Close round ``number`` for ``reason``: ``chosen`` is each table not done's result (by table
+    id: STANDS, DRAWN or a side's index as text, as :func:`.board.close_form` offers them). The
+    rule is checked again inside the write lock; answers how many tables were closed.
+
+    :raise RuleViolation: (field ``round``) the round may not be closed
+    """
+    views = [view for view in state.tables.get(number, []) if not view.done]
+    closing = [(view.table.id, view.match.id, view.deals,
+                None if chosen[view.table.id] == STANDS else
+                store.DRAW if chosen[view.table.id] == DRAWN else int(chosen[view.table.id]))
+               for view in views]
+    store.close_tables(store.get_db(), closing, reason, now(),
+                       lambda: check_closable(load_state(state.tournament.id), number))
+    return len(closing)
+
+
+def choose_wall(state: State, *, standings: bool, hold: bool, publish: bool) -> None:
+    """What the wall shows: the standings or not; each new round's pairings at once, or held until
+    published (``publish``: the round in play's now)."""
+    db = store.get_db()
+    settings = store.get_evening_settings(db, state.tournament.id)
+    published = len(state.rounds) if publish else settings.wall.published
+    store.set_evening_settings(db, state.tournament.id, replace(settings, wall=evening.WallChoice(
+        standings, hold, published)))
 
 
 def _back(tournament_id: int):
@@ -39,25 +101,9 @@ def clock(tournament_id: int, number: int):
     if action not in CLOCK_ACTIONS or not form.validate_on_submit():
         form.form_errors.append(_("Choose what to do with the clock."))
         return _page(state, clock_form=form, status=422)
-    db, at = store.get_db(), now()
-    round_id = state.rounds[-1].id
+    minutes = form.minutes.data if action == "start" else form.extra.data
     try:
-        if action == "start":
-            minutes = form.minutes.data or 0
-            store.set_clock(db, round_id, lambda clock: evening.start_clock(clock, minutes, at))
-            store.set_evening_settings(db, tournament_id, replace(store.get_evening_settings(db, tournament_id),
-                                                                  round_minutes=minutes))
-            flash(ngettext("The clock runs: %(num)d minute.", "The clock runs: %(num)d minutes.", minutes))
-        elif action == "pause":
-            store.set_clock(db, round_id, lambda clock: evening.pause_clock(clock, at))
-            flash(_("The clock is paused."))
-        elif action == "resume":
-            store.set_clock(db, round_id, lambda clock: evening.resume_clock(clock, at))
-            flash(_("The clock runs again."))
-        else:
-            extra = form.extra.data or 0
-            store.set_clock(db, round_id, lambda clock: evening.add_time(clock, extra))
-            flash(ngettext("%(num)d minute added.", "%(num)d minutes added.", extra))
+        flash(run_clock(state, action, minutes or 0))
     except RuleViolation as err:
         field = form._fields.get(err.field or "")
         if field is None:
@@ -78,10 +124,8 @@ def close_round(tournament_id: int, number: int):
         abort(404)
     views = [view for view in state.tables.get(number, []) if not view.done]
     form = close_form(state, views)
-    _clock, shown = current_clock(state)
     try:
-        evening.check_closable(number, drawn=len(state.rounds), finished=state.round_finished(number),
-                               phase=shown.phase if shown else evening.NOT_STARTED)
+        check_closable(state, number)
     except RuleViolation as err:
         flash(refused(err), "error")
         return _back(tournament_id)
@@ -96,25 +140,14 @@ def close_round(tournament_id: int, number: int):
     if asked:
         return asked
     chosen = {view.table.id: form[f"result_{view.table.id}"].data for view in views}
-    closing = [(view.table.id, view.match.id, view.deals,
-                None if chosen[view.table.id] == STANDS else
-                store.DRAW if chosen[view.table.id] == DRAWN else int(chosen[view.table.id]))
-               for view in views]
-
-    def ready() -> None:
-        again = load_state(tournament_id)
-        _clock, now_shown = current_clock(again)
-        evening.check_closable(number, drawn=len(again.rounds), finished=again.round_finished(number),
-                               phase=now_shown.phase if now_shown else evening.NOT_STARTED)
-
     try:
-        store.close_tables(store.get_db(), closing, form.reason.data.strip(), now(), ready)
+        count = close(state, number, chosen, form.reason.data.strip())
     except RuleViolation as err:
         flash(refused(err), "error")
     else:
         flash(ngettext("Round %(round)d is closed: %(num)d table scored as the organiser said.",
                        "Round %(round)d is closed: %(num)d tables scored as the organiser said.",
-                       len(closing), round=number))
+                       count, round=number))
     return _back(tournament_id)
 
 
@@ -123,13 +156,10 @@ def close_round(tournament_id: int, number: int):
 def wall_settings(tournament_id: int):
     """What the wall shows: the standings or not; each new round's pairings at once or once published."""
     state = load_state(tournament_id)
-    form, db = WallForm(), store.get_db()
+    form = WallForm()
     if not form.validate_on_submit():
         flash(_("The wall's settings were not saved: send the form again."), "error")
         return _back(tournament_id)
-    settings = store.get_evening_settings(db, tournament_id)
-    published = len(state.rounds) if form.publish.data else settings.wall.published
-    store.set_evening_settings(db, tournament_id, replace(settings, wall=evening.WallChoice(
-        bool(form.standings.data), bool(form.hold.data), published)))
+    choose_wall(state, standings=bool(form.standings.data), hold=bool(form.hold.data), publish=bool(form.publish.data))
     flash(_("The wall shows what you chose."))
     return _back(tournament_id)
