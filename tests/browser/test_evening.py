@@ -34,11 +34,12 @@ def tables_of(desk, number: int) -> list[str]:
 def play(browser, desk, number: int, *, tables: int) -> None:
     """The first ``tables`` tables' phones each record the round's one deal (E–W make 100 ♥) and
     have a player of each side confirm the sheet."""
-    links = desk.locator(f"#round-{number} .table-link a[href*='/t/']").evaluate_all("a => a.map(l => l.href)")
+    links = desk.locator(f"#round-{number} .table-link a[href*='/t/']").evaluate_all(
+        "links => links.map(a => a.href)")
     for link in links[:tables]:
         phone = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
         phone.goto(link)
-        phone.locator(".round-clock").get_by_text(re.compile(r"^ends at")).wait_for()  # the round's clock runs
+        phone.locator(".round-clock").get_by_text(re.compile(r"^ends at")).wait_for()  # the clock runs
         phone.get_by_role("link", name=re.compile("Record deal")).click()
         phone.wait_for_url(re.compile(r"/deals/new$"))
         for name, value in (("bidder", "E"), ("bid", "100"), ("trump", "H"), ("last_trick", "bidders")):
@@ -163,8 +164,9 @@ def test_a_club_evening_from_the_door_to_the_prizes(browser, live_url, tmp_path)
             assert not ("Ann" in table and "Ben" in table), f"round {number}: {table}"
     # Every table of the evening counts, the closed one too: eight players played three rounds
     # (or sat out), Ivo two, Hana two.
-    played = {cells[1]: sum(int(n) for n in cells[3].split("-"))
-              for cells in (row.split("\t") for row in desk.locator("table.standings:not(.awards) tbody tr").all_inner_texts())}
+    rows = desk.locator("table.standings:not(.awards) tbody tr").all_inner_texts()
+    played = {cells[1]: sum(int(n) for n in cells[3].split("-"))  # won + drawn + lost
+              for cells in (row.split("\t") for row in rows)}
     assert played[LATE] == 2 and played[LEAVING] == 2
     assert all(played[name] == 3 for name in AT_THE_DOOR if name != LEAVING)
 
