@@ -7,6 +7,8 @@ table's sign-off state.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, jsonify
 from flask_babel import gettext as _
 
@@ -50,8 +52,8 @@ def signoffs(match_id: int):
 @bp.post("/confirm")
 def confirm(match_id: int):
     """The player in ``seat`` confirms the finished sheet for their side."""
+    body = _body()  # first, as every write: no cross-site form learns anything (docs/api.md Conventions)
     match, rules, _table = table_to_sign(match_id)
-    body = _body()
     _only(body, frozenset({"seat", "version"}))
     seat = body.get("seat")
     confirm_sheet(match, rules, seat if isinstance(seat, str) else "", _version(body))
@@ -61,8 +63,8 @@ def confirm(match_id: int):
 @bp.post("/dispute")
 def dispute(match_id: int):
     """A side says the finished sheet is wrong, in a line (``text``, as the page's form checks it)."""
-    _match, rules, _table = table_to_sign(match_id)
     body = _body()
+    _match, rules, _table = table_to_sign(match_id)
     _only(body, frozenset({"text", "version"}))
     line = body.get("text")
     if not isinstance(line, str):
@@ -77,14 +79,15 @@ def dispute(match_id: int):
 @bp.post("/validate")
 def validate(match_id: int):
     """The organiser validates the sheet as it stands: its result counts. The match is looked up
-    first, as by every route of a match (404; 403 to a stranger), then the token (401)."""
+    first (after the body, 400), as by every route of a match (404; 403 to a stranger), then the
+    organiser's token (401)."""
+    body = _body()
     _match, rules, _table = table_to_sign(match_id)
-    return _validate(match_id, rules)
+    return _validate(match_id, rules, body)
 
 
 @access.organiser_api
-def _validate(match_id: int, rules: GameRules):
-    body = _body()
+def _validate(match_id: int, rules: GameRules, body: dict[str, Any]):
     _only(body, frozenset({"version"}))
     validate_sheet(match_id, rules, _version(body))
     return _state(match_id, rules)
