@@ -200,3 +200,13 @@ def test_the_documented_examples_answer_as_documented(app, table, bearer):
         response = table.client.open(path, method=method, json=body, headers=sent)
         assert response.status_code == 200, response.get_json()
         _as_documented(response.get_json(), answer, path)
+
+
+def test_once_the_next_round_is_drawn_the_table_s_token_signs_no_more(organiser, cup, tables):
+    for table in tables:
+        table.play()
+        table.call("confirm", {"seat": "N"}), table.call("confirm", {"seat": "E"})
+    organiser.draw(cup)
+    first = tables[0]
+    assert refusal(first.call("dispute", {"text": "too late"}), 403)
+    assert first.call("signoffs").json["status"] == "confirmed"  # it still reads the state
