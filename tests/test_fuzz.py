@@ -42,6 +42,8 @@ BASE_BODIES = {
                          "title": "Friday", "notes": "table 3"},
     "api.add_deal": {**DEAL, "version": 3},
     "api.put_deal": {**DEAL, "version": 1},
+    "signoffs_api.confirm": {"seat": "N", "version": 3},
+    "signoffs_api.dispute": {"text": "Deal 2 was 90, not 92"},
 }
 API_KEYS = sorted({*DEAL, "bidder_team", "capot_bid", "tricks_won", "melds", "play_order", "version", "options",
                    "game", "players", "first_dealer", "title", "notes", "hand", "trick_so_far", "trick",

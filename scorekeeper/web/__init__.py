@@ -11,7 +11,7 @@ from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, casual, club_api, club_files, history, irregular, live, main, matches,
-               prints, referee, safety, signoffs, tournaments)
+               prints, referee, safety, signoffs, signoffs_api, tournaments)
 from .forms import in_seat_letters, refused, seat_text
 
 
@@ -50,9 +50,11 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(club_api.bp)
+    app.register_blueprint(signoffs_api.bp)
     app.register_blueprint(address.bp)
     csrf.exempt(api.bp)
     csrf.exempt(club_api.bp)
+    csrf.exempt(signoffs_api.bp)
     assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())

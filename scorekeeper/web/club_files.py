@@ -21,6 +21,7 @@ from ..spreadsheets import Part
 from .changes import history_lines
 from .forms import ImportForm, refused
 from .sheets import scored_sheet, sheet_view, side_names
+from .signoffs import sign_state
 from .tournaments import State, TableView, awards_of, load_state
 
 bp = Blueprint("club_files", __name__)
@@ -197,14 +198,9 @@ def _match_record(db: Any, match: store.Match) -> dict[str, Any]:
 
 
 def _confirmation(state: State, view: TableView) -> dict[str, Any]:
-    """A table's confirmation state as the export keeps it: ``status`` (``unfinished``,
-    ``unconfirmed``, ``confirmed``, ``disputed``, ``validated``), who confirmed for each side and
-    the disputes' lines."""
-    signoff = view.signoff or store.SignoffState()
-    return {"status": view.signoff_status if view.result is not None else "unfinished",
-            "confirmed": [{"side": s.side, "seat": s.seat, "name": s.name, "at": s.at} for s in signoff.confirmed],
-            "disputes": [{"text": s.text, "at": s.at} for s in signoff.disputes],
-            "validated": signoff.validated.at if signoff.validated else None}
+    """A table's confirmation state as the export keeps it (:func:`.signoffs.sign_state`)."""
+    return sign_state(view.signoff_status if view.result is not None else "unfinished",
+                      view.signoff or store.SignoffState())
 
 
 # -- spreadsheets ----------------------------------------------------------------------------
