@@ -85,7 +85,7 @@ class Option:
 
 MISDEAL_PASSES_DEAL = Option(
     "misdeal_passes_deal", False, N_("A misdeal passes the deal"),
-    N_("After a misdeal the next dealer deals; off: the same dealer deals again (RULES §8)"), scoring=False)
+    N_("After a misdeal the next dealer deals; off: the same dealer deals again"), scoring=False)
 """RULES.md §8's option, for every game that records a misdeal (:attr:`GameRules.irregular_kinds`)."""
 
 

@@ -449,9 +449,11 @@ def test_every_option_of_rules_2_4_with_its_default():
     assert DEFAULTS == {"target": 3000, "belote_to_defenders_on_failure": True, "alternate_scoring": False,
                         "require_more_than_opponents": False, "contre_fixed_scoring": False,
                         "unbid_capot_250": False, "announces": False, "forced_undertrump": True, "deal_pattern": "3-2-3",
-                        "weak_hand_redeal": True, "bidding_conventions": "none"}
+                        "weak_hand_redeal": True, "bidding_conventions": "none",
+        "misdeal_passes_deal": False}  # the last: RULES §8, the same dealer deals again after a misdeal
     procedural = {o.key for o in RULES.options if not o.scoring}
-    assert procedural == {"forced_undertrump", "deal_pattern", "weak_hand_redeal", "bidding_conventions"}
+    assert procedural == {"forced_undertrump", "deal_pattern", "weak_hand_redeal", "bidding_conventions",
+                          "misdeal_passes_deal"}
 
 
 @pytest.mark.parametrize(("raw", "field"), [

@@ -502,7 +502,8 @@ def test_scoring_the_canonical_deal_changes_nothing(declarations):
 
 def test_every_option_of_rules_3_3_with_its_default():
     assert DEFAULTS == {"target": 500, "sequence_compare_by_length": False, "tie_litige": False,
-                        "no_tricks_no_melds": False, "tie_at_target": "continue"}
+                        "no_tricks_no_melds": False, "tie_at_target": "continue",
+        "misdeal_passes_deal": False}  # the last: RULES §8, the same dealer deals again after a misdeal
     for option in RULES.options:
         assert "RULES" not in option.help + option.label and "seed" not in option.help.lower()
 

@@ -297,7 +297,7 @@ def trick_winner(trick: str | Sequence[str], trump: str | None, contract: str = 
     """Who wins the trick (RULES.md §1.9): ``winner`` is the index in ``trick``.
 
     >>> trick_winner("AS 7H 10S JS", "H").answer
-    {'winner': 1, 'card': '7H'}
+    {'winner_index': 1, 'winning_card': '7H'}
     """
     return RULES.referee("trick_winner", {"trick": trick, "trump": trump, "contract": contract},
                          RULES.resolve_options(options))

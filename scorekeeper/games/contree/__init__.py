@@ -471,7 +471,7 @@ def redeal_check(hand: str | Sequence[str], options: Mapping[str, object] | None
     """May this hand ask for a redeal (RULES.md §2.2, option weak_hand_redeal)?
 
     >>> redeal_check("QS JS 9S 8H 7H 9D 8C 7C").answer
-    {'allowed': True, 'points': 5}
+    {'redeal_allowed': True, 'hand_points': 5}
     """
     return referee.redeal_check(hand, RULES.resolve_options(options))
 
