@@ -38,7 +38,7 @@ SOAK = os.environ.get("SCOREKEEPER_FUZZ") == "soak"
 SCREENS = {"phone": {"width": 390, "height": 844}, "desk": {"width": 1280, "height": 800}}
 LOOKS = ([(screen, lang) for screen in SCREENS for lang in ("en", "fr", "nl", "ja")] if SOAK
          else [("phone", "en")])
-NOT_PAGES = {"static"}  # (and the API's blueprint: JSON)
+NOT_PAGES = {"static"}  # (and every route under /api/: JSON)
 FILE = re.compile(r"\.(pdf|json|csv|xlsx)$")  # a PDF, a record, a spreadsheet: files, not pages
 # The sides ("E–W") and other short labels kept whole ("W-D-L"): the texts that run over two lines.
 BROKEN = """elements => elements.filter(element => { const range = document.createRange();
@@ -153,7 +153,7 @@ def page_urls(site: Site, lang: str) -> list[str]:
     samples = {**site.samples, "code": [lang]}  # (the language switch: the one being looked at)
     for rule in site.app.url_map.iter_rules():
         if ("GET" not in (rule.methods or ()) or rule.endpoint in NOT_PAGES
-                or rule.endpoint.startswith("api.") or FILE.search(rule.rule)):
+                or rule.rule.startswith("/api/") or FILE.search(rule.rule)):  # the API answers JSON
             continue
         missing = sorted(set(rule.arguments) - set(samples))
         assert not missing, f"{rule.rule}: give the page test a sample of {missing}"
