@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE, serving
+from tests.browser.conftest import serving
 from tests.browser.test_contree_flow import pick
 from tests.browser.test_every_page import BROKEN, PASSWORD, _sample_data
 
@@ -90,19 +90,17 @@ def test_the_trick_buttons_show_the_readers_letters_and_write_n_e_s_w(live_url, 
         "e => e.closest('.field').querySelector('.help').textContent")
 
 
-def test_the_players_statistics_headings_break_only_between_words_in_dutch(browser, tmp_path):
+def test_the_players_statistics_headings_break_only_between_words_in_dutch(page, tmp_path):
     with serving(tmp_path) as (app, url):
         player = _sample_data(app)["player_id"][0]  # Ann, who played a Contrée table to its end
-        context = browser.new_context(viewport=PHONE, locale="en-GB")
-        context.add_cookies([{"name": "lang", "value": "nl", "url": url}])
-        page = context.new_page()
+        page.context.add_cookies([{"name": "lang", "value": "nl", "url": url}])
         page.goto(f"{url}/organiser/login")
-        page.fill('input[name="password"]', PASSWORD)
-        page.locator('form button[type="submit"]').click()
-        page.wait_for_load_state()
+        password = page.locator('input[name="password"]')
+        password.fill(PASSWORD)
+        password.press("Enter")  # as a phone's keyboard sends the form
+        page.wait_for_url(lambda address: "/organiser/login" not in address)
         page.goto(f"{url}/players/{player}")
         headings = page.locator("table.stats th")
         assert headings.evaluate_all(BROKEN_WORDS) == []
         assert headings.all_inner_texts()[1:3] == ["Spellen", "Bod"]
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        context.close()
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] == 390
