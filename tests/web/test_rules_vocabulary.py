@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_tournaments import Organiser, cup, organiser, phone  # noqa: F401  (fixtures)
+from tests.web.test_tournaments import cup, organiser, phone  # noqa: F401  (fixtures)
 
 
 @dataclass(frozen=True)
