@@ -138,7 +138,8 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
         sheet = scored_sheet(match, rules, deals)
         out["deals"] = [{"id": d.id, "number": n, "kind": d.kind, "version": d.version,
                          "declarations": dict(d.declarations),
-                         **scored_json(row.scored), "totals": dict(row.totals), "counted": n <= sheet.counted}
+                         **scored_json(row.scored), "sheet_totals": dict(row.totals),
+                         "counted": n <= sheet.counted}
                         for n, (d, row) in enumerate(zip(deals, sheet.rows, strict=True), start=1)]
         out["totals"] = dict(sheet.totals)
         out["result"] = result_json(sheet.result)

@@ -129,6 +129,11 @@ def in_seat_letters(say: Say) -> Say:
                               for key, value in say.params.items()})
 
 
+def _seat_letters(seats: Sequence[str]) -> str:
+    """The seats in the reader's letters, one word each (``N E S O`` in French)."""
+    return " ".join(seat_text(seat) for seat in seats)
+
+
 def _seat_label(seat: str, players: Mapping[str, str]) -> str:
     return f"{seat_text(seat)} · {players[seat]}" if players.get(seat) else seat_text(seat)
 
@@ -167,9 +172,10 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
     if spec.kind == "int":
         render_kw |= {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)
-    if spec.kind == "seats":  # a sequence of seats, one per trick: tapped in order
+    if spec.kind == "seats":  # a sequence of seats, one per trick: tapped in order (the buttons in the
+        # reader's letters, the field's text in N E S W)
         render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "data-mode": "append",
-                      "data-deck": " ".join(table.seats)}
+                      "data-deck": " ".join(table.seats), "data-labels": Shown(_seat_letters, table.seats)}
         return StringField(label, default=spec.default, description=description, render_kw=render_kw)
     deck = [code for code, _ in spec.choices] or [str(card) for card in sort_cards(DECK_32)]
     render_kw |= {"autocomplete": "off", "autocapitalize": "characters", "rows": 2}

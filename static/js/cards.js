@@ -3,7 +3,8 @@
 // and a second tap takes it out again; the grid shows what the field holds, typed or tapped.
 // A field of several groups (data-group "meld" or "trick") adds the tapped cards as one group
 // with "Add meld" / "Add trick" ("AH KH QH; JS JH JD JC").
-// A field with data-mode="append" (who won each trick) adds each tapped seat in turn.
+// A field with data-mode="append" (who won each trick) adds each tapped seat in turn: the buttons
+// show the reader's letters (data-labels: O for West in French), the field gets N E S W.
 (function () {
   "use strict";
   var SYMBOL = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
@@ -29,8 +30,9 @@
   function appendOnly(area) {
     var bar = document.createElement("div");
     bar.className = "seat-taps";
-    area.dataset.deck.split(" ").forEach(function (seat) {
-      bar.appendChild(smallButton(seat, "", function () {
+    var shown = (area.dataset.labels || area.dataset.deck).split(" ");
+    area.dataset.deck.split(" ").forEach(function (seat, at) {
+      bar.appendChild(smallButton(shown[at] || seat, "", function () {
         area.value = (area.value.trim() + " " + seat).trim();
         changed(area);
       }));

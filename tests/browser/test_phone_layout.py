@@ -1,16 +1,27 @@
 """What a phone (390x844) shows of the deal form and the sheet: whole names on the seat chips, sides
 such as "E–W" on one line, the score in view while the form is filled in, the seats in the reader's
-letters."""
+letters (the trick buttons too); a player's statistics headings wrap between words only."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import serving
 from tests.browser.test_contree_flow import pick
-from tests.browser.test_every_page import BROKEN
+from tests.browser.test_every_page import BROKEN, PASSWORD, _sample_data
 
 pytestmark = pytest.mark.browser
 PLAYERS = {"N": "Alexandrine", "E": "Bartholomew", "S": "Sandrine", "W": "Wilhelmina"}
+BROKEN_WORDS = """elements => elements.flatMap(element => {
+    const text = element.firstChild, words = [], range = document.createRange();
+    for (const found of text.textContent.matchAll(/\\S+/g)) {
+        range.setStart(text, found.index);
+        range.setEnd(text, found.index + found[0].length);
+        if (new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1) words.push(found[0]);
+    }
+    return words; })"""
+"""The words of each element that a line break cuts in two (a heading whose words stay whole may
+still wrap between them)."""
 
 
 def contree_match(page, live_url: str, lang: str = "en") -> int:
@@ -61,3 +72,35 @@ def test_sides_keep_one_line_in_the_readers_letters(live_url, page, lang, sides,
     page.goto(f"{live_url}/matches/{match_id}/deals/new")
     assert chip in page.locator("#bidder .chip span").all_inner_texts()
     assert page.locator('#bidder input[value="W"]').count() == 1  # what is sent stays N E S W
+
+
+@pytest.mark.parametrize(("lang", "buttons", "example"), [
+    ("fr", ["N", "E", "S", "O"], "N N E S O N N E"), ("nl", ["N", "O", "Z", "W"], "N N O Z W N N O")])
+def test_the_trick_buttons_show_the_readers_letters_and_write_n_e_s_w(live_url, page, lang, buttons, example):
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_url}])
+    match = page.request.post(f"{live_url}/api/v1/matches", data={"game": "pandoeren", "players": PLAYERS})
+    page.goto(f"{live_url}/matches/{match.json()['id']}/deals/new")
+    page.locator('label:has(input[name="contract_kind"][value="misere"])').click()
+    taps = page.locator(".seat-taps button")
+    assert taps.all_inner_texts()[:4] == buttons
+    taps.nth(1).click()
+    taps.nth(3).click()
+    assert page.locator('[name="tricks"]').input_value() == "E W"  # what is sent stays N E S W
+    assert example in page.locator('[name="tricks"]').evaluate(
+        "e => e.closest('.field').querySelector('.help').textContent")
+
+
+def test_the_players_statistics_headings_break_only_between_words_in_dutch(page, tmp_path):
+    with serving(tmp_path) as (app, url):
+        player = _sample_data(app)["player_id"][0]  # Ann, who played a Contrée table to its end
+        page.context.add_cookies([{"name": "lang", "value": "nl", "url": url}])
+        page.goto(f"{url}/organiser/login")
+        password = page.locator('input[name="password"]')
+        password.fill(PASSWORD)
+        password.press("Enter")  # as a phone's keyboard sends the form
+        page.wait_for_url(lambda address: "/organiser/login" not in address)
+        page.goto(f"{url}/players/{player}")
+        headings = page.locator("table.stats th")
+        assert headings.evaluate_all(BROKEN_WORDS) == []
+        assert headings.all_inner_texts()[1:3] == ["Spellen", "Bod"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] == 390

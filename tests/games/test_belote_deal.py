@@ -321,7 +321,7 @@ def three_player_deals(draw):
 def test_three_players_score_their_own_totals_except_a_failed_taker(declarations):
     """RULES §1.10, §7 item 6."""
     scored = RULES.score_deal(declarations, options(players=3))
-    totals, taker = scored.answer["team_totals"], declarations["taker"]
+    totals, taker = scored.answer["player_totals"], declarations["taker"]
     assert scored.made == all(totals[taker] > totals[other] for other in totals if other != taker)
     for seat, points in scored.score.items():
         assert points == (0 if seat == taker and not scored.made else totals[seat])

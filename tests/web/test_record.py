@@ -67,7 +67,7 @@ def test_an_edit_that_ends_the_match_earlier_shows_one_set_of_totals_everywhere(
     api = client.get(f"/api/v1/matches/{match_id}").json
     assert api["totals"] == {"A": 0, "B": 500} and api["result"]["winner"] == "B"
     assert [deal["counted"] for deal in api["deals"]] == [True, False, False]
-    assert all(deal["totals"] == {"A": 0, "B": 500} for deal in api["deals"])
+    assert all(deal["sheet_totals"] == {"A": 0, "B": 500} for deal in api["deals"])
     printed = pdf_text(client.get(f"/matches/{match_id}/sheet.pdf").data, tmp_path)
     assert re.search(r"Totals\s+0\s+500\s*$", printed, re.MULTILINE), printed
     assert printed.count("(after the end") == 2
@@ -373,7 +373,7 @@ def one_set_of_totals(client, rules, match_id: int, options) -> dict[str, int]:
     assert counted == sorted(counted, reverse=True)  # never a counted deal after one that is not
     if api["deals"]:
         assert chart_totals(page) == list(boxes.values())
-        assert api["deals"][counted.count(True) - 1]["totals"] == api["totals"] if any(counted) else True
+        assert api["deals"][counted.count(True) - 1]["sheet_totals"] == api["totals"] if any(counted) else True
     if api["result"] is not None and rules.key != "quinto":  # Quinto's end is the rubber's games, not totals
         decided = rules.end_of_match(boxes, counted.count(True), options)
         assert decided is not None and (decided.winner, decided.draw) == (api["result"]["winner"],

@@ -119,7 +119,6 @@ class BeloteRules(GameRules):
     form = form
     play_options = MappingProxyType({"sans_atout": True, "tout_atout": True})
     pile_fields = ("taker_points", "defender_points", *(f"points_{seat}" for seat in THREE_SEATS))
-    points_field = "team_totals"
     name = N_("Belote")
     seats = SEATS
     sides = TEAMS
@@ -140,6 +139,10 @@ class BeloteRules(GameRules):
         """N E S W in teams A and B, or P1 P2 P3 each for himself (option ``players``)."""
         table = seating(self.resolve_options(options))
         return Table(table.seats, table.sides)
+
+    def deal_points(self, scored: ScoredDeal) -> Mapping[str, int]:
+        """The totals compared: ``team_totals``, or with three players ``player_totals`` (RULES.md §6)."""
+        return scored.answer.get("team_totals") or scored.answer.get("player_totals") or {}
 
     def side_of(self, seat: str) -> str:
         """N and S play for A, E and W for B (RULES.md §0); three players: the seat itself."""

@@ -51,6 +51,17 @@ class Seating:
     def sides(self) -> tuple[str, ...]:
         return TEAMS if self.players == len(SEATS) else THREE_SEATS
 
+    @property
+    def totals_field(self) -> str:
+        """The answer field of the totals compared (RULES.md §6): ``team_totals``; with three
+        players ``player_totals``."""
+        return "team_totals" if self.players == len(SEATS) else "player_totals"
+
+    @property
+    def taker_field(self) -> str:
+        """The answer field of who took (RULES.md §6): ``taker_team``; with three players ``taker``."""
+        return "taker_team" if self.players == len(SEATS) else "taker"
+
     def side_of(self, seat: str) -> str:
         """N/S -> A, E/W -> B; with three players each seat is its own side."""
         return TEAM_OF.get(seat, seat)

@@ -251,8 +251,8 @@ def score(deal: Mapping[str, Any], melds: tuple[Meld, ...], options: Mapping[str
     lines.append(Say(FINAL, {"scores": ", ".join(f"{label(side)} {result[side]}" for side in table.sides)}))
     answer = {
         "made": made, "litige": made is None, "capot": capot, "meld_winner": meld_winner,
-        "counted_melds": dict(counted), "team_totals": dict(totals), "score": dict(result),
-        "litige_pending": pending_out, "taker_team": taker, "multiplier": mult,
+        "counted_melds": dict(counted), table.totals_field: dict(totals), "score": dict(result),
+        "litige_pending": pending_out, table.taker_field: taker, "multiplier": mult,
     }
     if made is None:
         summary = Say(LITIGE_SUMMARY, {"contract": summary})
@@ -281,7 +281,7 @@ def revoke(deal: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
             tallies[at_fault].step(KEEP_BELOTE, BELOTE * belotes[at_fault]).times(mult)
     else:
         for side in table.others(at_fault):
-            tallies[side].step(NOTHING, played.answer["team_totals"][side]).times(mult)
+            tallies[side].step(NOTHING, played.answer[table.totals_field][side]).times(mult)
     result = {side: tallies[side].done().total for side in table.sides}
     lines = [line for side in table.sides for line in tallies[side].lines]
     lines.append(Say(FINAL, {"scores": ", ".join(f"{label(side)} {result[side]}" for side in table.sides)}))

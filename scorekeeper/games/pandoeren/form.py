@@ -89,7 +89,7 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
                                   choices=(("", ""), (MADE, N_("Made")), (FAILED, N_("Failed"))),
                                   help=N_("Made or failed (or list the tricks below)"))),
         _for(BY_TRICKS, DealField("tricks", "seats", N_("Tricks"), "result", required=False,
-                                  help=N_("Optional: who won each trick, in order, e.g. N N E S W N N E"))),
+                                  help=N_("Optional: who won each trick, in order: tap the seats, e.g. N N E S W N N E"))),
         _for((Kind.NUMBER.value,), DealField("team_points", "int", N_("Card points of declarer and partner"),
                                              "result", required=False, minimum=0, maximum=CARD_POINTS,
                                              help=N_("Without the 5 for the last trick"))),
