@@ -121,20 +121,24 @@ def index():
     return render_template("profiles/index.html", listed=listed, written=WRITTEN)
 
 
-def _page(rules: GameRules, form: EngineForm, profile: store.Profile | None, status: int):
+def _profile_page(rules: GameRules, profile: store.Profile | None, shown: Mapping[str, Any], preset: Collection[str],
+                  name: str, keep: Callable[[str, dict[str, Any]], object]):
+    """A profile's form (new: ``profile`` None), showing ``shown`` and ``name`` until sent; sent, its
+    name and the rules it changes are checked and kept by ``keep(name, departures)``, else said under
+    their fields, what was typed kept (422)."""
+    form = profile_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset,
+                        {"name": name})
+    if form.validate_on_submit():
+        try:
+            name = profiles.read_name(form["name"].data)
+            keep(name, profiles.departures(rules, match_options(form, shown, preset)))
+        except RuleViolation as err:
+            form.attach(err)
+        else:
+            flash(_("The profile “%(name)s” is saved.", name=name))
+            return redirect(url_for("profiles.index", _anchor=rules.key))
+    status = 422 if request.method == "POST" else 200
     return render_template("profiles/form.html", form=form, rules=rules, profile=profile), status
-
-
-def _checked(rules: GameRules, form: EngineForm, shown: Mapping[str, Any], preset: Collection[str]) \
-        -> tuple[str, dict[str, Any]] | None:
-    """The name and the departures of a profile form sent, or None with the messages under the fields."""
-    if not form.validate_on_submit():
-        return None
-    try:
-        return profiles.read_name(form["name"].data), profiles.departures(rules, match_options(form, shown, preset))
-    except RuleViolation as err:
-        form.attach(err)
-        return None
 
 
 @bp.route("/profiles/new/<game>", methods=("GET", "POST"))
@@ -143,19 +147,8 @@ def new(game: str):
     """A new profile of ``game``: a name and the house rules (a link may set them: a match's, a tournament's)."""
     rules = games.RULES.get(game) or abort(404)
     shown, preset = shown_and_preset(rules)
-    form = profile_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset,
-                        {"name": request.args.get("name", "")})
-    checked = _checked(rules, form, shown, preset)
-    if checked is not None:
-        name, options = checked
-        try:
-            store.add_profile(store.get_db(), game=rules.key, name=name, options=options)
-        except RuleViolation as err:
-            form.attach(err)
-        else:
-            flash(_("The profile “%(name)s” is saved.", name=name))
-            return redirect(url_for("profiles.index", _anchor=rules.key))
-    return _page(rules, form, None, 422 if request.method == "POST" else 200)
+    return _profile_page(rules, None, shown, preset, request.args.get("name", ""), lambda name, options:
+                         store.add_profile(store.get_db(), game=rules.key, name=name, options=options))
 
 
 def _found(profile_id: int) -> store.Profile:
@@ -171,20 +164,9 @@ def edit(profile_id: int):
     """A profile renamed or its rules changed (the matches and tournaments started from it keep theirs)."""
     profile = _found(profile_id)
     rules = games.get_rules(profile.game)
-    shown, preset = rules.resolve_options(profile.options), set(profile.options)
-    form = profile_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset,
-                        {"name": profile.name})
-    checked = _checked(rules, form, shown, preset)
-    if checked is not None:
-        name, options = checked
-        try:
-            store.update_profile(store.get_db(), profile_id, name=name, options=options)
-        except RuleViolation as err:
-            form.attach(err)
-        else:
-            flash(_("The profile “%(name)s” is saved.", name=name))
-            return redirect(url_for("profiles.index", _anchor=rules.key))
-    return _page(rules, form, profile, 422 if request.method == "POST" else 200)
+    return _profile_page(rules, profile, rules.resolve_options(profile.options), set(profile.options), profile.name,
+                         lambda name, options: store.update_profile(store.get_db(), profile_id, name=name,
+                                                                    options=options))
 
 
 @bp.post("/profiles/<int:profile_id>/delete")
