@@ -213,3 +213,12 @@ def tournament_uuids(db: Database) -> None:
     for (tournament_id,) in db.execute("select id from tournaments").fetchall():
         db.execute("update tournaments set uuid = ? where id = ?", [str(uuid.uuid4()), tournament_id])
     db["tournaments"].create_index(["uuid"], unique=True)
+
+
+@migrations()
+def create_profiles(db: Database) -> None:
+    """Rule profiles: named presets of a game's house rules, each keeping only the options it
+    changes from the rules as written (scorekeeper.profiles); a name is unique in its game."""
+    db["profiles"].create({"id": int, "game": str, "name": str, "options": str, "created": str, "updated": str},
+                          pk="id", not_null={"game", "name", "options", "created", "updated"}, strict=True)
+    db["profiles"].create_index(["game", "name"], unique=True)

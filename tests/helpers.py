@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Mapping
@@ -128,3 +129,19 @@ def wait_for(client: FlaskClient, location: str) -> str:
         assert 'http-equiv="refresh"' in html  # the page follows the printing by itself
         time.sleep(0.2)
     pytest.fail(f"the booklet was not printed within {BOOKLET_WAIT_S} s")
+
+
+def http_examples(text: str) -> list[tuple[str, str, dict | None, dict[str, str], object]]:
+    """The ```http examples of a part of docs/api.md, in order: (method, path, JSON body or None, the
+    headers but Content-Type, the documented answer in the ```json block right after, or None)."""
+    blocks = re.findall(r"```(http|json)\n(.*?)```", text, re.DOTALL)
+    calls = []
+    for at, (kind, block) in enumerate(blocks):
+        if kind == "http":
+            head, _, body = block.partition("\n\n")
+            first, *header_lines = head.splitlines()
+            method, path = first.split()
+            headers = dict(line.split(": ", 1) for line in header_lines if not line.startswith("Content-Type"))
+            answer = json.loads(blocks[at + 1][1]) if at + 1 < len(blocks) and blocks[at + 1][0] == "json" else None
+            calls.append((method, path, json.loads(body) if body.strip() else None, headers, answer))
+    return calls

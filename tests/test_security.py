@@ -41,7 +41,7 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "claim": "all", "sheet": "1"}
 CSRF_PAGE = "Your form had gone stale"
 CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1,
-            "prize_id": 1, "tag_id": 1, "part": "standings"}
+            "prize_id": 1, "tag_id": 1, "part": "standings", "profile_id": 1}
 
 
 def _rules():
@@ -236,7 +236,10 @@ def hostile(app, client, tmp_path, trap):
     assert response.status_code == 302, response.get_data(as_text=True)
     match_id = int(response.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     deal_ids = [client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"] for _ in range(2)]
-    texts = [*players.values(), title, notes]
+    profile = '<script>alert(3)</script><svg onload=alert(3)>'  # a rule profile's name, offered on the new-match form
+    with client.application.app_context():
+        store.add_profile(store.get_db(), game="contree", name=profile, options={"target": 2000})
+    texts = [*players.values(), title, notes, profile]
     return {"match_id": match_id, "deal_id": deal_ids[0], "game": "contree", "kind": "legal_play", "code": "en",
             "irregularity": "penalty",
             "token": "no-such-booklet", **CLUB_IDS, "texts": texts, "players": players, "trap": trap}

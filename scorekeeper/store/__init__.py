@@ -4,8 +4,8 @@ The connection, the write transaction and the errors live in :mod:`.db`; matches
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
 printed in :mod:`.prints`; prize lists in :mod:`.prizes`; casual matches renamed, archived, replayed
 and paged in :mod:`.casual`; a round's clock, closed tables and the wall's settings in :mod:`.rounds`;
-every change of a deal in :mod:`.events`, what the history gives back in :mod:`.history`, and the
-tables' sheets confirmed in :mod:`.signoffs`. The rest of the app calls them as ``store.<name>``,
+every change of a deal in :mod:`.events`, what the history gives back in :mod:`.history`, the
+tables' sheets confirmed in :mod:`.signoffs`, and the club's rule profiles in :mod:`.profiles`. The rest of the app calls them as ``store.<name>``,
 through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
@@ -118,4 +118,5 @@ from .signoffs import (  # noqa: F401  (re-exported)
     sign,
     signoff_state,
 )
+from .profiles import Profile, add_profile, delete_profile, get_profile, list_profiles, update_profile  # noqa: F401
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

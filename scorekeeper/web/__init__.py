@@ -11,7 +11,7 @@ from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, casual, club_api, club_files, history, irregular, live, main, matches,
-               prints, referee, safety, signoffs, signoffs_api, tournaments)
+               prints, profiles, profiles_api, referee, safety, signoffs, signoffs_api, tournaments)
 from .forms import in_seat_letters, refused, seat_text
 
 
@@ -52,9 +52,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(club_api.bp)
     app.register_blueprint(signoffs_api.bp)
     app.register_blueprint(address.bp)
+    app.register_blueprint(profiles.bp)
+    app.register_blueprint(profiles_api.bp)
     csrf.exempt(api.bp)
     csrf.exempt(club_api.bp)
     csrf.exempt(signoffs_api.bp)
+    csrf.exempt(profiles_api.bp)
     assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())
@@ -62,6 +65,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.jinja_env.globals["external_url"] = address.external_url
     app.jinja_env.globals["phones_cannot_open"] = address.phones_cannot_open
     app.jinja_env.globals["PRINTED_TITLE_MAX"] = PRINTED_TITLE_MAX
+    app.jinja_env.globals["save_rules_link"] = profiles.save_link
 
     def translations():
         """The reader's catalogue, looked up once per request: a sheet says hundreds of lines."""

@@ -17,7 +17,7 @@ from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
-from . import access, apidoc
+from . import access, apidoc, profiles
 from .changes import change_json, in_order
 from .matches import refuse_after_end
 from .referee import ask
@@ -25,7 +25,7 @@ from .sheets import scored_sheet, side_names
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-MATCH_FIELDS = frozenset({"game", "players", "first_dealer", "options", "title", "notes"})
+MATCH_FIELDS = frozenset({"game", "players", "first_dealer", "options", "profile", "title", "notes"})
 
 
 def _body() -> dict[str, Any]:
@@ -188,7 +188,7 @@ def create_match():
         field = min(unknown)
         raise RuleViolation(N_("“%(name)s” is not a match field"), field=field, name=field)
     rules = _rules(str(body.get("game", "")))
-    options = _options(rules, body.get("options"))
+    options = profiles.requested_options(rules, body)
     seats = rules.table(options).seats
     players = _players(seats, body.get("players"))
     first_dealer = body.get("first_dealer", seats[0])

@@ -20,7 +20,7 @@ from flask_babel import gettext
 
 from .. import evening, games, pairings, prizes, store, text
 from ..errors import N_, RuleViolation
-from . import access
+from . import access, profiles
 from .address import external_url
 from .roundclock import ClockView
 from .api import _body, result_json
@@ -35,7 +35,8 @@ from .tournaments.rounds import draw_next
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/v1")
 
-TOURNAMENT_FIELDS = frozenset({"name", "game", "format", "rounds", "deals", "ranking", "late_rounds", "options"})
+TOURNAMENT_FIELDS = frozenset({"name", "game", "format", "rounds", "deals", "ranking", "late_rounds", "options",
+                               "profile"})
 ROUNDS = (1, 20)  # as the tournament page's form
 DEALS = (0, 100)
 
@@ -160,10 +161,7 @@ def create_tournament():
     if not isinstance(game, str) or game not in games.RULES:
         raise RuleViolation(N_("game must be one of %(choices)s"), field="game", choices=", ".join(games.RULES))
     rules = games.get_rules(game)
-    raw = body.get("options", {})
-    if not isinstance(raw, dict):
-        raise RuleViolation(N_("options must be an object"), field="options")
-    options = rules.resolve_options(raw)
+    options = profiles.requested_options(rules, body)
     allowed = formats(rules, options)
     fmt = _choice(body, "format", allowed or ["pairs"])
     rounds = _whole(body, "rounds", low=ROUNDS[0], high=ROUNDS[1], default=4)

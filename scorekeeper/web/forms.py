@@ -7,6 +7,7 @@ values and names the field at fault, which :meth:`EngineForm.attach` shows under
 from __future__ import annotations
 
 import functools
+import json
 import re
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -37,6 +38,7 @@ from ..cards import DECK_32, SUIT_SYMBOLS, Suit, sort_cards
 from ..errors import RuleViolation, Say
 from ..games.base import MISSING, DealField, GameRules, Option, Table, asked
 from ..prizes import CATEGORY_MAX, GIFT_MAX
+from ..profiles import NAME_MAX as PROFILE_NAME_MAX
 from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
 
@@ -306,11 +308,13 @@ def rename_form(match: Match, seats: Sequence[str]) -> RenameForm:
     return MatchRenameForm(data={"title": match.title, **{f"player_{seat}": match.players[seat] for seat in seats}})
 
 
-def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = ()) -> EngineForm:
+def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = (),
+               profiles: Sequence[SelectChoice] = ()) -> EngineForm:
     """Start a match: a title, a name per seat, the first dealer and every house rule.
 
     :param options: the options to show (the chosen preset's); they also fix the seats
     :param preset: the options the link set (shown even when they follow others)
+    :param profiles: the rule profiles to choose from (:func:`profile_choices`)
     """
     seats = rules.table(options).seats
 
@@ -321,14 +325,82 @@ def match_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[
                                   choices=[SelectChoice(s, Shown(seat_text, s)) for s in seats],
                                   default=seats[0], validate_choice=True)
         notes = TextAreaField(_l("Notes"), validators=[Length(max=NOTES_MAX)], render_kw={"rows": 2})
-        option_keys = tuple(option.key for option in rules.options)
-        following = frozenset(option.key for option in rules.options if option.follows) - set(preset)
         seat_keys = tuple(f"player_{seat}" for seat in seats)
 
     _name_fields(MatchForm, seats)
-    for option in rules.options:
-        setattr(MatchForm, f"opt_{option.key}", _option_field(option, options[option.key], preset))
+    _house_rules(MatchForm, rules, options, preset, profiles)
     return MatchForm()
+
+
+def _house_rules(form_class: type[EngineForm], rules: GameRules, options: Mapping[str, Any],
+                 preset: Collection[str], profiles: Sequence[SelectChoice]) -> None:
+    """Every house rule's field (``opt_<key>``) showing ``options``, and the rule profiles to fill
+    them from (``profile``; none: no choice). The fields of a new match, a new tournament and a profile."""
+    form_class.option_keys = tuple(option.key for option in rules.options)
+    form_class.following = frozenset(option.key for option in rules.options if option.follows) - set(preset)
+    for option in rules.options:
+        setattr(form_class, f"opt_{option.key}", _option_field(option, options[option.key], preset))
+    if profiles:
+        form_class.profile = SelectField(_l("Rule profile"), choices=[SelectChoice("", "—"), *profiles],
+                                         validate_choice=False, render_kw={"data-profile": ""},
+                                         description=_l("Fills in the house rules below; change any of them after."))
+
+
+def profile_choices(profiles: Sequence[tuple[str, str, Mapping[str, Any]]]) -> list[SelectChoice]:
+    """The choices of a form's rule profile: (value, name, the house rules' values it fills in)."""
+    return [SelectChoice(value, name, render_kw={"data-options": json.dumps(dict(values))})
+            for value, name, values in profiles]
+
+
+def fill_house_rules(form: EngineForm, values: Mapping[str, Any]) -> None:
+    """Show ``values`` (option key -> value, :func:`scorekeeper.profiles.form_values`) in the house
+    rules' fields, whatever was sent in them."""
+    for key, value in values.items():
+        field = form[f"opt_{key}"]
+        field.data = bool(value) if field.type == "BooleanField" else str(value)
+        field.raw_data = None
+
+
+class ProfileForm(EngineForm):
+    """A rule profile: its name and a game's house rules."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the profile a name.")), Length(max=PROFILE_NAME_MAX)],
+                       description=_l("Unique among this game's profiles: the club, the evening, the federation."),
+                       render_kw={"autocomplete": "off", "maxlength": PROFILE_NAME_MAX})
+
+
+def profile_form(rules: GameRules, options: Mapping[str, Any], preset: Collection[str] = (),
+                 data: Mapping[str, Any] | None = None) -> EngineForm:
+    """A rule profile of ``rules``: its name and the house rules' fields of a new match, showing
+    ``options`` (``preset``: those set, shown even when they follow others) and ``data`` until sent."""
+    class GameProfileForm(ProfileForm):
+        pass
+
+    _house_rules(GameProfileForm, rules, options, preset, ())
+    return GameProfileForm(data=data)
+
+
+def options_from(rules: GameRules, source: Mapping[str, str],
+                 base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every option, as a link (``?players=3``) or a posted form (``opt_players``) names them,
+    over ``base`` (else the defaults).
+
+    They shape a form (the new match's seats, a referee page's hands). A value that does not
+    read keeps what it was here and the others stand (a mistyped target must not take the third
+    player's seat away); the full set is checked when the form is sent.
+    """
+    raw = dict(base or {})
+    for option in rules.options:
+        name = next((name for name in (f"opt_{option.key}", option.key) if name in source), None)
+        if name is not None:
+            try:
+                raw[option.key] = option.parse(source[name])
+            except RuleViolation:
+                pass
+    try:
+        return rules.resolve_options(raw)
+    except RuleViolation:  # options fine one by one that do not go together: the form says so when sent
+        return rules.resolve_options(base)
 
 
 def match_options(form: EngineForm, shown: Mapping[str, Any], preset: Collection[str]) -> dict[str, Any]:
@@ -352,9 +424,10 @@ FORMAT_LABELS = {"pairs": _l("Fixed pairs (or single players, side against side)
 
 
 def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Sequence[str],
-                    rankings: Mapping[str, str], late_choices: Mapping[str, str]) -> EngineForm:
+                    rankings: Mapping[str, str], late_choices: Mapping[str, str],
+                    profiles: Sequence[SelectChoice] = (), preset: Collection[str] = ()) -> EngineForm:
     """Start a tournament: its name, format, rounds, deals per round, ranking rule and the house
-    rules every table plays by."""
+    rules every table plays by (``preset``, ``profiles``: as for :func:`match_form`)."""
 
     class TournamentForm(EngineForm):
         name = StringField(_l("Name"), validators=[DataRequired(_l("Give the tournament a name.")), Length(max=TITLE_MAX)])
@@ -373,11 +446,8 @@ def tournament_form(rules: GameRules, options: Mapping[str, Any], formats: Seque
                                        description=_l("At the end of a table's match, one player of each side "
                                                       "confirms the sheet on the table's phone; a table counts in "
                                                       "the standings once both sides confirmed it or you validated it"))
-        option_keys = tuple(option.key for option in rules.options)
-        following = frozenset(option.key for option in rules.options if option.follows)
 
-    for option in rules.options:
-        setattr(TournamentForm, f"opt_{option.key}", _option_field(option, options[option.key], ()))
+    _house_rules(TournamentForm, rules, options, preset, profiles)
     return TournamentForm()
 
 

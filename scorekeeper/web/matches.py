@@ -12,10 +12,10 @@ from flask_babel import gettext as _, ngettext
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
-from . import access, address
+from . import access, address, profiles
 from .changes import history_lines
 from .confirm import ask_first
-from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players
+from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players, options_from
 from .roundclock import table_clock
 from .sheets import scored_sheet, sheet_page, sheet_view, signoff_view
 
@@ -49,36 +49,18 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
     return guard
 
 
-def options_from(rules: GameRules, source: Mapping[str, str],
-                 base: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Every option, as a link (``?players=3``) or a posted form (``opt_players``) names them,
-    over ``base`` (else the defaults).
-
-    They shape a form (the new match's seats, a referee page's hands). A value that does not
-    read keeps what it was here and the others stand (a mistyped target must not take the third
-    player's seat away); the full set is checked when the form is sent.
-    """
-    raw = dict(base or {})
-    for option in rules.options:
-        name = next((name for name in (f"opt_{option.key}", option.key) if name in source), None)
-        if name is not None:
-            try:
-                raw[option.key] = option.parse(source[name])
-            except RuleViolation:
-                pass
-    try:
-        return rules.resolve_options(raw)
-    except RuleViolation:  # options fine one by one that do not go together: the form says so when sent
-        return rules.resolve_options(base)
-
-
 @bp.route("/new/<game>", methods=("GET", "POST"))
 def new(game: str):
     """Start a match: seats, first dealer, house rules."""
     rules = games.RULES.get(game) or abort(404)
-    shown = options_from(rules, request.args)  # the preset the form was drawn with
-    preset = {option.key for option in rules.options if option.key in request.args}
-    form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset)
+    shown, preset = profiles.shown_and_preset(rules)  # the preset the form was drawn with (a link's)
+    offered = profiles.choices(rules)
+    if profiles.use_asked():  # the chosen profile's rules in the form, the names typed kept
+        form, status = profiles.use(rules, lambda options, used: match_form(rules, options, used, offered))
+        _reseated(form)
+        return render_template("matches/new.html", form=form, rules=rules), status
+    form = match_form(rules, options_from(rules, request.form) if request.method == "POST" else shown, preset, offered)
+    profiles.mark_linked(form)
     if request.method == "POST" and _reseated(form):
         return render_template("matches/new.html", form=form, rules=rules), 422
     if form.validate_on_submit():
@@ -122,7 +104,8 @@ def sheet(match_id: int):
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,
-                      clock=table_clock(match, rules, deals) if table else None)
+                      clock=table_clock(match, rules, deals) if table else None,
+                      organiser=access.is_organiser())
 
 
 @bp.route("/<int:match_id>/sheet.pdf")

@@ -21,8 +21,7 @@ from ..errors import N_, RuleViolation
 from .. import solver
 from ..games.base import GameRules, Options, Ruling
 from . import access
-from .forms import form_values, referee_form
-from .matches import options_from
+from .forms import form_values, options_from, referee_form
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 SEARCH_SECONDS = 10  # a claim is never searched longer (gunicorn gives a request 30 s)

@@ -195,7 +195,7 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
 
 def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
                device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
-               clock: Hashable = None) -> str:
+               clock: Hashable = None, organiser: bool = False) -> str:
     """The running sheet's page, rendered once per content, language, address and phone name
     (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
     kept page as it is served. A page with a message to flash, or asked for with a query string
@@ -203,14 +203,16 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
-    ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none."""
+    ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
+    the organiser is looking (the house rules offer to be saved as a profile)."""
     def render(**token: Any) -> str:
         return render_template("matches/sheet.html", live=live, device=device, penalty=penalty, signoff=signoff,
-                               clock=clock,
+                               clock=clock, organiser=organiser,
                                **sheet_view(match, rules, deals), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, device, penalty, signoff, clock, str(get_locale()))
+    key = (*content_key(match, deals), repr(match), live, device, penalty, signoff, clock, organiser,
+           str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, generate_csrf())

@@ -113,6 +113,12 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         post("/players", {"name": name}, "/players")
     with app.app_context():
         player_ids = [str(player.id) for player in store.list_players(store.get_db())]
+    form = form_fields(desk.get("/profiles/new/contree").get_data(as_text=True))
+    profile = post("/profiles/new/contree", {**form, "name": "Thursday club", "opt_target": "2000",
+                                             "opt_announces": "y"}, "/profiles/new/contree")
+    assert profile.endswith("/profiles#contree")
+    with app.app_context():
+        profile_ids = [str(found.id) for found in store.list_profiles(store.get_db())]
     form = form_fields(desk.get("/tournaments/new/contree").get_data(as_text=True))
     tournament = post("/tournaments/new/contree", {**form, "name": "Spring cup", "format": "pairs",
                                                    "rounds": "2", "deals": "2", "ranking": "match_points",
@@ -137,7 +143,7 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
     return {"match_id": match_ids, "deal_id": deal_ids, "game": list(games.RULES),
             "tournament_id": [tournament], "number": ["1"], "player_id": player_ids[:1],
             "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)],
-            "irregularity": ["misdeal", "revoke", "penalty"]}
+            "irregularity": ["misdeal", "revoke", "penalty"], "profile_id": profile_ids}
 
 
 @pytest.fixture(scope="module")

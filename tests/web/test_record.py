@@ -150,7 +150,7 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
                "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate", "casual.delete",
-               "tournaments.close_round")
+               "tournaments.close_round", "profiles.delete")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -179,6 +179,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.clock": "starts, pauses or gives time to the round's clock, changed back in one tap",
     "tournaments.wall_settings": "what the wall shows, set again in one tap",
     "tournaments.rating_list": "how many tables the rating list asks for, set again in one tap",
+    "profiles.new": "keeps a rule profile", "profiles.edit": "renames a profile or changes its rules (no match "
+    "started from it changes), changed back in one tap",
 }
 
 
@@ -227,6 +229,7 @@ def desk(app, client):
         entry_id = store.list_entries(db, cup)[0].id
         prize_id = store.add_prize(db, cup, Prize("place", gift="A ham"))
         to_validate = store.list_rounds(db, signed)[0].tables[0].match_id
+        profile_id = store.add_profile(db, game="contree", name="Thursday club", options={"target": 2000})
     for _ in range(2):  # its table's match played to the end (two deals a round)
         client.post(f"/api/v1/matches/{to_validate}/deals", json=DEAL)
     with app.app_context():
@@ -242,7 +245,8 @@ def desk(app, client):
             "tournaments.remove_prize": (f"/tournaments/{cup}/prizes/{prize_id}/delete", None),
             "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version),
             "casual.delete": (f"/matches/{rubber}/delete", None),
-            "tournaments.close_round": (f"/tournaments/{cup}/rounds/1/close", None, {"reason": "Time is up"})}
+            "tournaments.close_round": (f"/tournaments/{cup}/rounds/1/close", None, {"reason": "Time is up"}),
+            "profiles.delete": (f"/profiles/{profile_id}/delete", None)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)

@@ -5,14 +5,12 @@ once confirmed."""
 
 from __future__ import annotations
 
-import json
-import re
 
 import pytest
 
 from scorekeeper import store
 from scorekeeper.web import access
-from tests.helpers import Pages
+from tests.helpers import Pages, http_examples
 from tests.test_docs import DOCS, _as_documented
 from tests.web.test_signoffs import counted, cup, played  # noqa: F401  (cup: the fixture)
 from tests.web.test_tournaments import DEAL, organiser  # noqa: F401  (organiser: the fixture)
@@ -173,18 +171,7 @@ def test_a_casual_match_or_a_tournament_without_the_option_has_nothing_to_sign(a
 def documented_calls() -> list[tuple[str, str, dict | None, dict[str, str], object]]:
     """docs/api.md's examples of the sign-off routes in order: (method, path, body or None, headers,
     the documented answer or None)."""
-    text = DOCS.joinpath("api.md").read_text().split("## Both sides agree", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```(http|json)\n(.*?)```", text, re.DOTALL)
-    calls = []
-    for at, (kind, block) in enumerate(blocks):
-        if kind == "http":
-            head, _, body = block.partition("\n\n")
-            first, *header_lines = head.splitlines()
-            method, path = first.split()
-            headers = dict(line.split(": ", 1) for line in header_lines if not line.startswith("Content-Type"))
-            answer = json.loads(blocks[at + 1][1]) if at + 1 < len(blocks) and blocks[at + 1][0] == "json" else None
-            calls.append((method, path, json.loads(body) if body.strip() else None, headers, answer))
-    return calls
+    return http_examples(DOCS.joinpath("api.md").read_text().split("## Both sides agree", 1)[1].split("\n## ", 1)[0])
 
 
 def test_the_documented_examples_answer_as_documented(app, table, bearer):

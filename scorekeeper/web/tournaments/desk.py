@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 
 from ... import evening, games, pairings, store
 from ...errors import RuleViolation
-from .. import access
+from .. import access, profiles
 from ..forms import (
     FORMAT_LABELS,
     EngineForm,
@@ -20,11 +20,11 @@ from ..forms import (
     apart_form,
     entry_form,
     match_options,
+    options_from,
     replace_form,
     swap_form,
     tournament_form,
 )
-from ..matches import options_from
 from ..safety import local_target
 from .board import board
 from .core import State, bp, check_tournament, formats, load_state, seats_per_entry
@@ -71,13 +71,19 @@ def index():
 def new(game: str):
     """Start a tournament of ``game``: format, rounds, deals per round, ranking, house rules."""
     rules = games.RULES.get(game) or abort(404)
-    shown = options_from(rules, request.args)
+    shown, preset = profiles.shown_and_preset(rules)
     allowed = formats(rules, shown) or abort(404)
+    offered = profiles.choices(rules)
+    if profiles.use_asked():  # the chosen profile's rules in the form, the rest as typed
+        form, status = profiles.use(rules, lambda options, used: tournament_form(
+            rules, options, allowed, pairings.RANKINGS, evening.LATE_ROUNDS, offered, used))
+        return render_template("tournaments/new.html", form=form, rules=rules), status
     form = tournament_form(rules, options_from(rules, request.form) if request.method == "POST" else shown,
-                           allowed, pairings.RANKINGS, evening.LATE_ROUNDS)
+                           allowed, pairings.RANKINGS, evening.LATE_ROUNDS, offered, preset)
+    profiles.mark_linked(form)
     if form.validate_on_submit():
         try:
-            options = rules.resolve_options(match_options(form, shown, ()))
+            options = rules.resolve_options(match_options(form, shown, preset))
             check_tournament(rules, options, form.format.data, form.deals.data)
         except RuleViolation as err:
             form.attach(err)
