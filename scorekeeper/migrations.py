@@ -213,3 +213,17 @@ def tournament_uuids(db: Database) -> None:
     for (tournament_id,) in db.execute("select id from tournaments").fetchall():
         db.execute("update tournaments set uuid = ? where id = ?", [str(uuid.uuid4()), tournament_id])
     db["tournaments"].create_index(["uuid"], unique=True)
+
+
+@migrations()
+def create_leagues(db: Database) -> None:
+    """A league: a season's table across evenings of one game, ranked by its rule (``kind``: total,
+    best or average; ``best``: the evenings counted; ``minimum``: the evenings to be ranked), and the
+    tournaments that are its evenings. Nothing else: its table is derived from their standings."""
+    db["leagues"].create({"id": int, "name": str, "game": str, "rule": str, "best": int, "minimum": int,
+                          "created": str}, pk="id", not_null={"name", "game", "rule", "best", "minimum", "created"},
+                         defaults={"best": 0, "minimum": 0}, strict=True)
+    db["league_evenings"].create({"league_id": int, "tournament_id": int}, pk=("league_id", "tournament_id"),
+                                 foreign_keys=[("league_id", "leagues", "id"),
+                                               ("tournament_id", "tournaments", "id")],
+                                 not_null={"league_id", "tournament_id"}, strict=True)
