@@ -4,6 +4,8 @@ organiser)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
 from wtforms import IntegerField, RadioField, SelectField, StringField
@@ -70,36 +72,37 @@ def index():
                            organiser=access.is_organiser())
 
 
-@bp.route("/leagues/new", methods=("GET", "POST"))
-@access.organiser_only
-def new():
-    """Start a league: its name, game and rule."""
-    form = NewLeagueForm()
-    form.game.choices = _game_choices()
+def _saved(form: LeagueForm, state: LeagueState | None, save: Callable[[str, leagues.Rule], int]):
+    """The league form: checked, saved by ``save`` (given the name and the rule, it answers the
+    league's id), or shown again with what was typed and each fault under its field."""
     if form.validate_on_submit():
         try:
             rule = form.rule_chosen()
         except RuleViolation as err:
             form.attach(err)
         else:
-            league_id = store.create_league(store.get_db(), name=form.name.data.strip(), game=form.game.data,
-                                            rule=rule)
-            return redirect(url_for("leagues.league", league_id=league_id))
+            return redirect(url_for("leagues.league", league_id=save(form.name.data.strip(), rule)))
     status = 422 if request.method == "POST" else 200
-    return render_template("leagues/form.html", form=form, state=None), status
+    return render_template("leagues/form.html", form=form, state=state), status
 
 
-def _page(state: LeagueState, status: int = 200):
-    organiser = access.is_organiser()
-    return render_template("leagues/league.html", state=state, organiser=organiser,
-                           evening_form=evening_form(state) if organiser else None,
-                           tie_breaks=_(leagues.TIE_BREAKS)), status
+@bp.route("/leagues/new", methods=("GET", "POST"))
+@access.organiser_only
+def new():
+    """Start a league: its name, game and rule."""
+    form = NewLeagueForm()
+    form.game.choices = _game_choices()
+    return _saved(form, None, lambda name, rule: store.create_league(store.get_db(), name=name,
+                                                                     game=form.game.data, rule=rule))
 
 
 @bp.get("/leagues/<int:league_id>")
 def league(league_id: int):
     """A league's table, each evening's match points in a column (public); the organiser's tools below."""
-    return _page(load_league(league_id))
+    state = load_league(league_id)
+    organiser = access.is_organiser()
+    return render_template("leagues/league.html", state=state, organiser=organiser,
+                           evening_form=evening_form(state) if organiser else None, tie_breaks=_(leagues.TIE_BREAKS))
 
 
 @bp.route("/leagues/<int:league_id>/edit", methods=("GET", "POST"))
@@ -109,20 +112,16 @@ def edit(league_id: int):
     evenings at every request, so it simply follows (a club that cancels an evening may count one
     evening fewer)."""
     state = load_league(league_id)
-    league_ = state.league
-    form = LeagueForm(data={"name": league_.name, "rule": league_.rule.kind, "best": league_.rule.best or None,
-                            "minimum": league_.rule.minimum or None})
-    if form.validate_on_submit():
-        try:
-            rule = form.rule_chosen()
-        except RuleViolation as err:
-            form.attach(err)
-        else:
-            store.update_league(store.get_db(), league_id, name=form.name.data.strip(), rule=rule)
-            flash(_("Saved."))
-            return redirect(url_for("leagues.league", league_id=league_id))
-    status = 422 if request.method == "POST" else 200
-    return render_template("leagues/form.html", form=form, state=state), status
+    kept = state.league
+    form = LeagueForm(data={"name": kept.name, "rule": kept.rule.kind, "best": kept.rule.best or None,
+                            "minimum": kept.rule.minimum or None})
+
+    def save(name: str, rule: leagues.Rule) -> int:
+        store.update_league(store.get_db(), league_id, name=name, rule=rule)
+        flash(_("Saved."))
+        return league_id
+
+    return _saved(form, state, save)
 
 
 def add(league_id: int, tournament_id: int) -> None:
