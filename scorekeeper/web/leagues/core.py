@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import Blueprint, abort
-from flask_babel import gettext as _
+from flask_babel import format_decimal, gettext as _
 
 from ... import games, leagues, store
 from ...errors import N_, RuleViolation
@@ -15,6 +15,8 @@ from ..tournaments import State, load_state
 from ..tournaments.core import seats_per_entry
 
 bp = Blueprint("leagues", __name__)
+# a score or an average as the reader writes numbers (4.67, 4,67)
+bp.app_template_filter("league_number")(lambda number: format_decimal(leagues.shown(number), format="0.##"))
 
 
 @dataclass(frozen=True, slots=True)

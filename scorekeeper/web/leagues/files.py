@@ -7,15 +7,12 @@ from datetime import date
 from pathlib import Path
 
 from flask import current_app, render_template
-from flask_babel import format_decimal, gettext as _
+from flask_babel import gettext as _
 
 from ... import leagues, spreadsheets
 from ...spreadsheets import Part
 from ..club_files import download, language, pdf_response, standings_part
 from .core import LeagueState, bp, load_league
-
-bp.app_template_filter("league_number")(lambda number: format_decimal(leagues.shown(number), format="0.##"))
-
 
 def table_part(state: LeagueState) -> Part:
     """The league's table: one row per line, the ranked then those listed apart (no place); an
