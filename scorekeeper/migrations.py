@@ -222,3 +222,17 @@ def create_profiles(db: Database) -> None:
     db["profiles"].create({"id": int, "game": str, "name": str, "options": str, "created": str, "updated": str},
                           pk="id", not_null={"game", "name", "options", "created", "updated"}, strict=True)
     db["profiles"].create_index(["game", "name"], unique=True)
+
+
+@migrations()
+def create_leagues(db: Database) -> None:
+    """A league: a season's table across evenings of one game, ranked by its rule (``kind``: total,
+    best or average; ``best``: the evenings counted; ``minimum``: the evenings to be ranked), and the
+    tournaments that are its evenings. Nothing else: its table is derived from their standings."""
+    db["leagues"].create({"id": int, "name": str, "game": str, "rule": str, "best": int, "minimum": int,
+                          "created": str}, pk="id", not_null={"name", "game", "rule", "best", "minimum", "created"},
+                         defaults={"best": 0, "minimum": 0}, strict=True)
+    db["league_evenings"].create({"league_id": int, "tournament_id": int}, pk=("league_id", "tournament_id"),
+                                 foreign_keys=[("league_id", "leagues", "id"),
+                                               ("tournament_id", "tournaments", "id")],
+                                 not_null={"league_id", "tournament_id"}, strict=True)

@@ -42,14 +42,22 @@ def separator(language: str) -> str:
 
 def to_csv(part: Part, language: str) -> bytes:
     """The part as CSV in UTF-8 with a byte-order mark (a spreadsheet opening it then reads the
-    accents right), texts that look like formulas quoted with a ``'``.
+    accents right), texts that look like formulas quoted with a ``'``, decimals with the language's
+    decimal mark (a comma where ``;`` separates).
 
     >>> to_csv(Part("x", ("Name", "Points"), (("=1+1", -20),)), "fr")
     b"\\xef\\xbb\\xbfName;Points\\r\\n'=1+1;-20\\r\\n"
+    >>> to_csv(Part("x", ("Average",), ((4.67,),)), "nl"), to_csv(Part("x", ("Average",), ((4.67,),)), "en")
+    (b'\\xef\\xbb\\xbfAverage\\r\\n4,67\\r\\n', b'\\xef\\xbb\\xbfAverage\\r\\n4.67\\r\\n')
     """
+    comma = separator(language) == ";"
+
+    def written(cell: Cell) -> Cell:
+        return str(cell).replace(".", ",") if comma and isinstance(cell, float) else inert_cell(cell)
+
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator(language))
-    writer.writerows([inert_cell(cell) for cell in row] for row in (part.header, *part.rows))
+    writer.writerows([written(cell) for cell in row] for row in (part.header, *part.rows))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

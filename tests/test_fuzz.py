@@ -137,7 +137,7 @@ def path_values(world: dict) -> st.SearchStrategy[dict]:
         "irregularity": words,
         "part": st.sampled_from(["standings", "pairings", "deals"]) | words,
         **dict.fromkeys(("player_id", "tournament_id", "entry_id", "table_id", "number", "apart_id", "prize_id",
-                         "tag_id", "profile_id"), ids)})
+                         "tag_id", "profile_id", "league_id"), ids)})
 
 
 # -- checks ----------------------------------------------------------------------------

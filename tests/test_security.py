@@ -41,7 +41,8 @@ FORM_BODY = {"player_N": "Alice", "player_E": "Bob", "player_S": "Carol", "playe
              "claim": "all", "sheet": "1"}
 CSRF_PAGE = "Your form had gone stale"
 CLUB_IDS = {"player_id": 1, "tournament_id": 1, "entry_id": 1, "table_id": 1, "number": 1, "apart_id": 1,
-            "prize_id": 1, "tag_id": 1, "part": "standings", "profile_id": 1}
+            "prize_id": 1, "tag_id": 1, "part": "standings", "profile_id": 1,
+            "league_id": 1}
 
 
 def _rules():

@@ -43,7 +43,8 @@ def test_migrations_apply_once(tmp_path):
                                    "players_kept_apart", "add_print_job_pid", "create_login_attempts",
                                    "create_deal_events", "create_organiser_tokens", "create_prizes",
                                    "add_deal_kind", "create_signoffs", "archive_matches",
-                                   "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles"]
+                                   "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles",
+                                   "create_leagues"]
     assert store.init_db(path) == []
 
 

@@ -2,10 +2,11 @@
 
 The connection, the write transaction and the errors live in :mod:`.db`; matches and deals in
 :mod:`.matches`; the club (players, tournaments, rounds, tables) in :mod:`.club`; booklets being
-printed in :mod:`.prints`; prize lists in :mod:`.prizes`; casual matches renamed, archived, replayed
-and paged in :mod:`.casual`; a round's clock, closed tables and the wall's settings in :mod:`.rounds`;
+printed in :mod:`.prints`; leagues (a season across evenings) in :mod:`.leagues`; prize lists in
+:mod:`.prizes`; casual matches renamed, archived, replayed and paged in :mod:`.casual`; a round's clock, closed tables and the wall's settings in :mod:`.rounds`;
 every change of a deal in :mod:`.events`, what the history gives back in :mod:`.history`, the
-tables' sheets confirmed in :mod:`.signoffs`, and the club's rule profiles in :mod:`.profiles`. The rest of the app calls them as ``store.<name>``,
+tables' sheets confirmed in :mod:`.signoffs`, and the club's rule profiles in
+:mod:`.profiles`. The rest of the app calls them as ``store.<name>``,
 through the names
 re-exported here. Rows come back as plain frozen dataclasses.
 """
@@ -83,6 +84,15 @@ from .matches import (  # noqa: F401  (re-exported)
     record_live_deal,
     undo_last_deal,
     update_deal,
+)
+from .leagues import (  # noqa: F401  (re-exported)
+    League,
+    add_evening,
+    create_league,
+    get_league,
+    list_leagues,
+    remove_evening,
+    update_league,
 )
 from .prizes import (  # noqa: F401  (re-exported)
     PrizeRow,

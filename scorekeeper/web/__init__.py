@@ -10,8 +10,9 @@ from werkzeug.exceptions import HTTPException
 from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
-from . import (address, api, assets, casual, club_api, club_files, history, irregular, live, main, matches,
-               prints, profiles, profiles_api, referee, safety, signoffs, signoffs_api, tournaments)
+from . import (address, api, assets, casual, club_api, club_files, history, irregular, leagues, leagues_api, live,
+               main, matches, prints, profiles, profiles_api, referee, safety, signoffs, signoffs_api,
+               tournaments)
 from .forms import in_seat_letters, refused, seat_text
 
 
@@ -47,10 +48,12 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.register_blueprint(prints.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(club_files.bp)
+    app.register_blueprint(leagues.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(club_api.bp)
     app.register_blueprint(signoffs_api.bp)
+    app.register_blueprint(leagues_api.bp)
     app.register_blueprint(address.bp)
     app.register_blueprint(profiles.bp)
     app.register_blueprint(profiles_api.bp)
@@ -58,6 +61,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     csrf.exempt(club_api.bp)
     csrf.exempt(signoffs_api.bp)
     csrf.exempt(profiles_api.bp)
+    csrf.exempt(leagues_api.bp)
     assets.init_app(app)
 
     app.jinja_env.globals["group_title"] = lambda group: GROUP_TITLES.get(group, group.capitalize())

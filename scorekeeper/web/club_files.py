@@ -48,7 +48,7 @@ def pairings_pdf(tournament_id: int, number: int):
     state = load_state(tournament_id)
     round_, views = _round_views(state, number)
     html = _pairings_html(state, round_, views)
-    return _pdf_response(pdf.html_to_pdf(html, _static()), f"round-{number}")
+    return pdf_response(pdf.html_to_pdf(html, _static()), f"round-{number}")
 
 
 def _pairings_html(state: State, round_: store.RoundRow, views: list[TableView]) -> str:
@@ -70,14 +70,14 @@ def standings_pdf(tournament_id: int):
     """The standings on A4, with the prize list's winners once the tournament is over."""
     from .. import pdf
 
-    return _pdf_response(pdf.html_to_pdf(_standings_html(load_state(tournament_id)), _static()), "standings")
+    return pdf_response(pdf.html_to_pdf(_standings_html(load_state(tournament_id)), _static()), "standings")
 
 
 def _static() -> Path:
     return Path(current_app.static_folder or "static")
 
 
-def _pdf_response(body: bytes, name: str) -> Response:
+def pdf_response(body: bytes, name: str) -> Response:
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="scorekeeper-{name}.pdf"'})
 
@@ -85,7 +85,7 @@ def _pdf_response(body: bytes, name: str) -> Response:
 def _print_in_background(tournament_id: int, kind: str, params: dict[str, Any], total: int):
     """Start a booklet and follow it; a busy printer is said on the tournament's page."""
     try:
-        job = booklet.start(kind, params, total=total, language=_language())
+        job = booklet.start(kind, params, total=total, language=language())
     except RuleViolation as err:
         flash(refused(err), "error")
         return redirect(url_for("tournaments.tournament", tournament_id=tournament_id))
@@ -205,8 +205,9 @@ def _confirmation(state: State, view: TableView) -> dict[str, Any]:
 
 # -- spreadsheets ----------------------------------------------------------------------------
 
-def _standings_part(state: State) -> Part:
-    return Part(_("Standings"), (_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"),
+def standings_part(state: State, title: str | None = None) -> Part:
+    """The standings, one row per entry (a league's workbook names the sheet after the evening)."""
+    return Part(title or _("Standings"), (_("Place"), _("Entry"), _("Match points"), _("Won"), _("Drawn"), _("Lost"),
                                  _("Byes"), _("Points"), _("Points against"), _("Difference")),
                 tuple((place, state.entry_name(s.entry), s.match_points, s.wins, s.draws, s.losses, s.byes,
                        s.points_for, s.points_against, s.difference)
@@ -239,14 +240,14 @@ def _deals_part(state: State) -> Part:
                              _("Score"), _("Total")), tuple(rows))
 
 
-PARTS = {"standings": _standings_part, "pairings": _pairings_part, "deals": _deals_part}
+PARTS = {"standings": standings_part, "pairings": _pairings_part, "deals": _deals_part}
 
 
-def _language() -> str:
+def language() -> str:
     return str(get_locale() or "en")
 
 
-def _download(body: bytes, mimetype: str, name: str) -> Response:
+def download(body: bytes, mimetype: str, name: str) -> Response:
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
@@ -255,7 +256,7 @@ def _download(body: bytes, mimetype: str, name: str) -> Response:
 def tournament_xlsx(tournament_id: int):
     """The standings, the pairings and every table's deals as a workbook, a sheet each."""
     state = load_state(tournament_id)
-    return _download(spreadsheets.to_xlsx([part(state) for part in PARTS.values()]),
+    return download(spreadsheets.to_xlsx([part(state) for part in PARTS.values()]),
                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                      f"scorekeeper-tournament-{tournament_id}.xlsx")
 
@@ -264,8 +265,8 @@ def tournament_xlsx(tournament_id: int):
 @access.organiser_only
 def tournament_csv(tournament_id: int, part: str):
     """One part of the tournament as CSV, with the separator the reader's language expects."""
-    body = spreadsheets.to_csv(PARTS[part](load_state(tournament_id)), _language())
-    return _download(body, "text/csv", f"scorekeeper-{part}-{tournament_id}.csv")
+    body = spreadsheets.to_csv(PARTS[part](load_state(tournament_id)), language())
+    return download(body, "text/csv", f"scorekeeper-{part}-{tournament_id}.csv")
 
 
 @bp.route("/tournaments/import", methods=("GET", "POST"))

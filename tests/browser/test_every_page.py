@@ -77,7 +77,8 @@ class Site:
 
 def _sample_data(app: Flask) -> dict[str, list[str]]:
     """A match of each game and preset (the four-player ones with a deal), a Contrée tournament of two
-    pairs whose results both sides confirm with its first round drawn and played, a printed booklet:
+    pairs whose results both sides confirm with its first round drawn and played (an evening of a
+league), a printed booklet:
     the samples of the routes' arguments."""
     client = app.test_client()
     match_ids, deal_ids = [], []
@@ -128,6 +129,10 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
         post(f"/tournaments/{tournament}/entries", {"player_1": first, "player_2": second},
              f"/tournaments/{tournament}")
     post(f"/tournaments/{tournament}/rounds", {}, f"/tournaments/{tournament}")
+    form = form_fields(desk.get("/leagues/new").get_data(as_text=True))
+    league = post("/leagues/new", {**form, "name": "Winter league", "game": "contree", "rule": "best", "best": "3"},
+                  "/leagues/new").rsplit("/", 1)[1]
+    post(f"/leagues/{league}/evenings", {"tournament": tournament}, f"/leagues/{league}")
     with app.app_context():
         db = store.get_db()
         tables = [table for drawn in store.list_rounds(db, int(tournament)) for table in drawn.tables]
@@ -143,7 +148,8 @@ def _sample_data(app: Flask) -> dict[str, list[str]]:
     return {"match_id": match_ids, "deal_id": deal_ids, "game": list(games.RULES),
             "tournament_id": [tournament], "number": ["1"], "player_id": player_ids[:1],
             "token": [job.token, *table_tokens[:1]], "table_id": [str(tables[0].id)],
-            "irregularity": ["misdeal", "revoke", "penalty"], "profile_id": profile_ids}
+            "irregularity": ["misdeal", "revoke", "penalty"], "profile_id": profile_ids,
+            "league_id": [league]}
 
 
 @pytest.fixture(scope="module")

@@ -248,12 +248,12 @@ def test_an_evening_played_through_the_api(client, desk):
     assert desk.call("GET", f"/tournaments/{cup}/prizes") == awarded
 
 
-def documented_calls() -> list[tuple[str, str, dict | None, object]]:
-    """docs/api.md's examples of the organiser's API in order: (method, path, JSON body or None,
-    the documented answer or None)."""
+def documented_calls(section: str = "## The organiser's API") -> list[tuple[str, str, dict | None, object]]:
+    """docs/api.md's examples of a section (the organiser's API) in order: (method, path, JSON body
+    or None, the documented answer or None)."""
     from tests.test_docs import DOCS
 
-    text = (DOCS / "api.md").read_text().split("## The organiser's API", 1)[1]
+    text = (DOCS / "api.md").read_text().split(section, 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```(http|json)\n(.*?)```", text, re.DOTALL)
     calls = []
     for at, (kind, block) in enumerate(blocks):

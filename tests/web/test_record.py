@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import games, store
 from scorekeeper.errors import RuleViolation
+from scorekeeper.leagues import Rule
 from scorekeeper.prizes import Prize
 from tests.games.test_belote_deal import deals as belote_deals
 from tests.games.test_conformance import accepted, form_values
@@ -150,7 +151,8 @@ def test_a_phone_name_too_long_is_refused_with_its_field_named(pages, client):
 DESTRUCTIVE = ("matches.undo", "matches.delete_deal", "live.discard", "tournaments.reissue",
                "history.delete_after_end", "tournaments.remove_player", "tournaments.merge_player",
                "tournaments.withdraw_entry", "tournaments.remove_prize", "signoffs.validate", "casual.delete",
-               "tournaments.close_round", "profiles.delete")
+               "tournaments.close_round", "profiles.delete",
+               "leagues.remove_evening")
 NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "matches.new": "starts a match", "matches.new_deal": "records a deal",
     "matches.edit_deal": "shows the score first; an edit that ends the match earlier asks again",
@@ -181,6 +183,8 @@ NOT_DESTRUCTIVE = {  # every other page write, and why one tap is enough
     "tournaments.rating_list": "how many tables the rating list asks for, set again in one tap",
     "profiles.new": "keeps a rule profile", "profiles.edit": "renames a profile or changes its rules (no match "
     "started from it changes), changed back in one tap",
+    "leagues.new": "starts a league", "leagues.edit": "a league's name and rule, set again in one tap",
+    "leagues.add_evening": "adds an evening to a league, taken out once asked again",
 }
 
 
@@ -234,6 +238,8 @@ def desk(app, client):
         client.post(f"/api/v1/matches/{to_validate}/deals", json=DEAL)
     with app.app_context():
         validate_version = store.get_match(store.get_db(), to_validate).version
+        league = store.create_league(store.get_db(), name="Season", game="contree", rule=Rule())
+        store.add_evening(store.get_db(), league, cup, lambda tournament, others: None)
     return {"matches.undo": (f"/matches/{match_id}/undo", version),
             "matches.delete_deal": (f"/matches/{match_id}/deals/{deal_ids[1]}/delete", 1),
             "history.delete_after_end": (f"/matches/{match_id}/after-end/delete", version),
@@ -246,7 +252,8 @@ def desk(app, client):
             "signoffs.validate": (f"/matches/{to_validate}/validate", validate_version),
             "casual.delete": (f"/matches/{rubber}/delete", None),
             "tournaments.close_round": (f"/tournaments/{cup}/rounds/1/close", None, {"reason": "Time is up"}),
-            "profiles.delete": (f"/profiles/{profile_id}/delete", None)}
+            "profiles.delete": (f"/profiles/{profile_id}/delete", None),
+            "leagues.remove_evening": (f"/leagues/{league}/evenings/{cup}/remove", None)}
 
 
 @pytest.mark.parametrize("endpoint", DESTRUCTIVE)
