@@ -307,6 +307,8 @@ class GameRules(ABC):
     taker_key: str | None = None  # the declaration naming the seat that took the contract (statistics)
     independent_deals: bool = True  # a deal's score never depends on the deals before it (no litige)
     irregular_kinds: tuple[str, ...] = (irregular.MISDEAL, irregular.PENALTY)  # RULES §8 lines this game records
+    revoke_help: str = N_("Declare the deal as it was played and the side at fault: it is scored against that "
+                          "side (RULES §8).")  # what the revoke form asks, in a sentence
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""

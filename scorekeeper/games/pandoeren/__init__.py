@@ -65,6 +65,9 @@ class PandoerenRules(GameRules):
 
     key = "pandoeren"
     irregular_kinds = (irregular.MISDEAL, irregular.REVOKE, irregular.PENALTY)
+    revoke_help = N_("Declare the contract and the player at fault: a revoke by the declarer's side fails the "
+                     "contract, by an opponent makes it, and the offender alone loses its value once more unless the "
+                     "house rules say otherwise (RULES §8).")
     taker_key = "declarer"
     form = form
     name = N_("Pandoeren")

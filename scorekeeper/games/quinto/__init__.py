@@ -134,7 +134,9 @@ class QuintoRules(GameRules):
     """Quinto for four players in two partnerships (RULES.md §5)."""
 
     key = "quinto"
-    irregular_kinds = (irregular.REVOKE,)  # RULES §8, scored in its game (see score_line)
+    irregular_kinds = (irregular.REVOKE,)  # RULES §8, scored in its game (see _score)
+    revoke_help = N_("Declare the deal as it was played and the side at fault: that side scores nothing for the "
+                     "deal, the other its own quints and every trick value, in the game in progress (RULES §8).")
     name = N_("Quinto")
     seats = SEATS
     sides = TEAMS
@@ -198,6 +200,10 @@ class QuintoRules(GameRules):
         """The deal as played, canonical: where the game stood decides nothing (RULES.md §8 scores it
         whole, so a record past a quint that reached 250 stands)."""
         return canonical(read_declarations(declarations))
+
+    def revoke_from_live(self, live: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The revoke form's values for the deal being played live (RuleViolation if it does not read)."""
+        return form.revoke_from_live(live, self.resolve_options(options))
 
     def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
                      options: Options) -> tuple[dict[str, int], list[Say]]:
