@@ -43,10 +43,7 @@ def new_line(match_id: int, irregularity: str):
     live = store.get_live_deal(db, match_id) if kind == irregular.REVOKE and callable(
         getattr(rules, "revoke_from_live", None)) else None
     if live is not None:  # the revoke stands for the deal being played live (Quinto): what it holds so far
-        try:
-            data |= rules.revoke_from_live(live.declarations, match.options)  # type: ignore[attr-defined]
-        except RuleViolation:
-            data |= {key: live.declarations[key] for key in ("dealer", "multiplier") if live.declarations.get(key)}
+        data |= rules.revoke_from_live(live.declarations, match.options)  # type: ignore[attr-defined]
     return _line_page(match, rules, kind, None, data, live)
 
 

@@ -322,3 +322,28 @@ def test_with_misdeal_passes_deal_the_next_dealer_deals():
     options = PANDOEREN.resolve_options({"misdeal_passes_deal": True})
     assert PANDOEREN.dealer_of_next([{"kind": "misdeal", "dealer": "N"}], "N", options) == "E"
     assert "E deals next" in words(scored(PANDOEREN, {"kind": "misdeal", "dealer": "N"}, misdeal_passes_deal=True))
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-300, 300) | st.sampled_from(
+    ["N", "E", "S", "W", "A", "B", "H", "150", "Misère", "Kereltje", "AS", "5H", "JOKER", "double", "", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["N", "S", "A", "B", "quints",
+                                                                                 "trick_no", "winner"]), inner,
+                                                                max_size=3), max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_revoke_sent_reads_or_is_refused_naming_a_field(data):
+    """RULES §8 for Pandoeren and Quinto: whatever a client sends as a revoke is refused with a
+    RuleViolation naming a field, or read and scored; nothing else escapes."""
+    rules, base = data.draw(st.sampled_from([(PANDOEREN, PANDOEREN_150), (QUINTO, QUINTO_DEAL)]))
+    line = {**base, "kind": "revoke", "at_fault": data.draw(st.sampled_from(["N", "E", "A", "B", "Z"]))}
+    for key in data.draw(st.lists(st.sampled_from(sorted({*base, *pandoeren_deal.OUTCOME})), max_size=3)):
+        line[key] = data.draw(JUNK)
+    options = rules.resolve_options()
+    try:
+        rules.read_line(line, options)
+    except RuleViolation as err:
+        assert err.field
+        return
+    assert set(rules.score_line(line, options).score) == set(rules.table(options).sides)

@@ -202,7 +202,7 @@ class QuintoRules(GameRules):
         return canonical(read_declarations(declarations))
 
     def revoke_from_live(self, live: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """The revoke form's values for the deal being played live (RuleViolation if it does not read)."""
+        """The revoke form's values for the deal being played live (read as each trick was)."""
         return form.revoke_from_live(live, self.resolve_options(options))
 
     def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
