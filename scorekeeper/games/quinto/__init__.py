@@ -33,7 +33,7 @@ Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -195,6 +195,12 @@ class QuintoRules(GameRules):
         played = play(read_declarations(declarations), options, mode)
         return ScoredDeal(made=None, score=played.score, lines=played.lines, answer=played.answer,
                           summary=played.summary), played.verdict
+
+    def revoke_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The side at fault, the deal as played: Quinto asks only to follow suit (RULES.md §5.5)."""
+        at_fault, *deal = super().revoke_fields(options)
+        return (replace(at_fault, help=N_("The side that did not follow suit when it could (the joker may always "
+                                          "be played)")), *deal)
 
     def read_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The deal as played, canonical: where the game stood decides nothing (RULES.md §8 scores it
