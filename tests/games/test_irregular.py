@@ -347,3 +347,13 @@ def test_any_revoke_sent_reads_or_is_refused_naming_a_field(data):
         assert err.field
         return
     assert set(rules.score_line(line, options).score) == set(rules.table(options).sides)
+
+
+def test_a_quinto_revoke_that_wins_the_second_game_wins_the_rubber():
+    """RULES §8 and §5.4: the revoke's game is won like any, so E–W's second game won by a revoke wins
+    the rubber (100 bonus); a line after it is after the end."""
+    plain = {**QUINTO_DEAL, "quint_tricks": [], "cachette": [], "plain_tricks_won": {"A": 6, "B": 6}}
+    revoke = {**QUINTO_DEAL, "kind": "revoke", "at_fault": "A"}
+    sheet = QUINTO.score_sheet([plain, plain, revoke, plain, plain, revoke, plain], {})
+    assert sheet.result.winner == "B" and sheet.counted == 6
+    assert dict(sheet.rubber_scores) == {"A": 120 + 120, "B": 310 + 310 + 100}
