@@ -307,6 +307,8 @@ class GameRules(ABC):
     taker_key: str | None = None  # the declaration naming the seat that took the contract (statistics)
     independent_deals: bool = True  # a deal's score never depends on the deals before it (no litige)
     irregular_kinds: tuple[str, ...] = (irregular.MISDEAL, irregular.PENALTY)  # RULES §8 lines this game records
+    revoke_help: str = N_("Declare the deal as it was played and the side at fault: it is scored against that "
+                          "side (RULES §8).")  # what the revoke form asks, in a sentence
 
     def starts(self) -> tuple[Preset, ...]:
         """The ways to start a match of this game, for the front page."""
@@ -442,9 +444,28 @@ class GameRules(ABC):
                               maximum=irregular.PENALTY_MAX),
                     DealField("reason", "text", N_("Reason"), "penalty",
                               help=N_("Read out with the sheet: “slow play”, “talking during the bidding”")))
+        return self.revoke_fields(options)
+
+    def revoke_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The inputs of a revoke: the side at fault and the deal as it was played (its form)."""
         return (DealField("at_fault", "team", N_("Side at fault"), "revoke",
                           help=N_("The side that failed to follow, trump or overtrump")),
                 *self.deal_fields(options))
+
+    def read_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """A revoke's deal checked and canonical: the deal as it was played (:meth:`read_deal`).
+
+        :raise RuleViolation: naming the declaration at fault
+        """
+        return self.read_deal(declarations, options)
+
+    def revoke_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """A revoke's deal from the form's values (names of :meth:`revoke_fields` but ``at_fault``)."""
+        return self.declarations_from_form(values, options)
+
+    def form_from_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The form values that show a stored revoke's deal again."""
+        return self.form_from_declarations(declarations, options)
 
     def line_from_form(self, kind: str, values: Mapping[str, str], options: Options) -> dict[str, Any]:
         """The §8 line of a form's values (names of :meth:`line_fields`), checked by :meth:`read_line`.
@@ -463,8 +484,7 @@ class GameRules(ABC):
             line = {"kind": kind, "side": values.get("side"), "reason": values.get("reason", ""),
                     "points": -points if values.get("direction", "off") == "off" else points}
         else:
-            deal = self.declarations_from_form({key: value for key, value in values.items() if key != "at_fault"},
-                                               options)
+            deal = self.revoke_from_form({key: value for key, value in values.items() if key != "at_fault"}, options)
             line = {**deal, "kind": kind, "at_fault": values.get("at_fault")}
         return self.read_line(line, options)
 
@@ -476,7 +496,7 @@ class GameRules(ABC):
                     "direction": "off" if line["points"] < 0 else "to"}
         if kind == irregular.REVOKE:
             deal = {key: value for key, value in line.items() if key not in ("kind", "at_fault")}
-            return {**self.form_from_declarations(deal, options), "at_fault": line["at_fault"]}
+            return {**self.form_from_revoke(deal, options), "at_fault": line["at_fault"]}
         return {"dealer": line.get("dealer")}
 
     def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,

@@ -90,7 +90,7 @@ def read_line(rules: Any, line: Mapping[str, Any], options: Mapping[str, Any]) -
     if at_fault not in table.sides:
         raise RuleViolation(N_("at_fault must be one of %(sides)s"), field="at_fault",
                             sides=", ".join(table.sides))
-    deal = rules.read_deal({key: value for key, value in line.items() if key not in ("kind", "at_fault")}, options)
+    deal = rules.read_revoke({key: value for key, value in line.items() if key not in ("kind", "at_fault")}, options)
     return {**deal, "kind": REVOKE, "at_fault": at_fault}
 
 

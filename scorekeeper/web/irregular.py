@@ -36,9 +36,15 @@ def new_line(match_id: int, irregularity: str):
     match, rules = load_match(match_id)
     kind = irregularity
     _kind_or_404(rules, kind, match_id)
-    deals = store.list_deals(store.get_db(), match_id)
+    db = store.get_db()
+    deals = store.list_deals(db, match_id)
     dealer = rules.dealer_of_next([deal.declarations for deal in deals], match.first_dealer, match.options)
-    return _line_page(match, rules, kind, None, {"dealer": dealer, "version": match.version})
+    data = {"dealer": dealer, "version": match.version}
+    live = store.get_live_deal(db, match_id) if kind == irregular.REVOKE and callable(
+        getattr(rules, "revoke_from_live", None)) else None
+    if live is not None:  # the revoke stands for the deal being played live (Quinto): what it holds so far
+        data |= rules.revoke_from_live(live.declarations, match.options)  # type: ignore[attr-defined]
+    return _line_page(match, rules, kind, None, data, live)
 
 
 @bp.route("/<int:match_id>/lines/<int:deal_id>/edit", methods=("GET", "POST"))
@@ -57,14 +63,19 @@ def edit_line(match_id: int, deal_id: int):
 
 
 def _line_page(match: store.Match, rules: GameRules, kind: str, deal: store.Deal | None,
-               data: Mapping[str, Any]):
+               data: Mapping[str, Any], live: store.LiveDeal | None = None):
+    """The form of a §8 line, new (``deal`` None; ``live``: the deal in play it stands for, which
+    leaves as the line is recorded) or stored."""
     db = store.get_db()
     form = fields_form(rules, rules.line_fields(kind, match.options), match.options, match.players, data)
-    if form.validate_on_submit():
-        try:
+    if request.form.get("action") != "next" and form.validate_on_submit():  # "Next": the form again, drawn
+        try:                                                                  # for the contract chosen
             line = rules.line_from_form(kind, form_values(form), match.options)
             by = access.actor(match.id)
-            if deal is None:
+            if live is not None:
+                store.record_live_deal(db, match.id, line, version=live.version, guard=refuse_after_end(rules, line),
+                                       by=by)
+            elif deal is None:
                 store.add_deal(db, match.id, line, version=posted_version(), nonce=form.nonce.data or None,
                                guard=refuse_after_end(rules, line), by=by)
             else:
@@ -84,4 +95,4 @@ def _line_page(match: store.Match, rules: GameRules, kind: str, deal: store.Deal
                                            if event.deal_id == deal.id]) if deal else []
     return render_template("matches/line_form.html", form=form, match=match, rules=rules, deal=deal,
                            kind=kind, kind_label=irregular.KIND_LABELS[kind], number=number,
-                           history=history), 422 if failed else 200
+                           history=history, live=live), 422 if failed else 200

@@ -12,6 +12,7 @@ from flask_babel import gettext as _, ngettext
 from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal
+from ..games.irregular import PENALTY, kind_of
 from . import access, address, profiles
 from .changes import history_lines
 from .confirm import ask_first
@@ -42,6 +43,10 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
     the new deal's ``declarations`` must stand where they go on the sheet."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
         sheet = scored_sheet(match, rules, deals)
+        if sheet.result is not None and isinstance(declarations, Mapping) and kind_of(declarations) == PENALTY:
+            raise RuleViolation(N_("The match is over: its result was decided at line %(line)d, and a penalty "
+                                   "recorded after the end would not count in it, so none can be added now."),
+                                field="kind", line=sheet.result.deal)
         if sheet.result is not None:
             raise RuleViolation(N_("The match is over: no more deals can be recorded."))
         if declarations is not None:

@@ -24,7 +24,16 @@
   form.querySelectorAll(".next-step").forEach(function (button) { button.hidden = true; });
   disclose();
   form.addEventListener("change", disclose);
-  if (!window.fetch) return;
+  // Stop a double tap from sending the form twice (the server also records it once).
+  form.addEventListener("submit", function (event) {
+    if (form.dataset.sending === "1") { event.preventDefault(); return; }
+    var button = event.submitter;
+    if (button && button.value !== "next" && button.value !== "preview") {
+      form.dataset.sending = "1";
+      setTimeout(function () { form.dataset.sending = ""; }, 4000);
+    }
+  });
+  if (!window.fetch || !form.dataset.previewUrl) return;  // a line of RULES §8 has no preview
   var box = document.getElementById("preview");
   var line = document.getElementById("preview-line");
   var timer = null;
@@ -69,13 +78,4 @@
   showLine();
   form.addEventListener("input", later);
   form.addEventListener("change", later);
-  // Stop a double tap from sending the form twice (the server also records it once).
-  form.addEventListener("submit", function (event) {
-    if (form.dataset.sending === "1") { event.preventDefault(); return; }
-    var button = event.submitter;
-    if (button && button.value === "save") {
-      form.dataset.sending = "1";
-      setTimeout(function () { form.dataset.sending = ""; }, 4000);
-    }
-  });
 })();

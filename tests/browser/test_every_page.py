@@ -56,6 +56,14 @@ DEALS = {
                    "last_trick": "P1", "bella": "P1"},
     "pandoeren": {"dealer": "N", "declarer": "E", "contract": "Misère", "trump": "S", "made": True},
 }
+# A revoke of each game whose revoke asks its own fields (RULES §8): its line has its own page.
+REVOKES = {
+    "pandoeren": {"kind": "revoke", "at_fault": "S", "dealer": "E", "contract": "150", "declarer": "N",
+                  "partner": "S", "trump": "H", "called_card": "AS"},
+    "quinto": {"kind": "revoke", "at_fault": "A", "dealer": "N", "multiplier": "double",
+               "quint_tricks": [{"trick_no": 3, "winner": "A", "quints": ["5H"]}],
+               "plain_tricks_won": {"A": 5, "B": 6}, "last_trick_winner": "B", "cachette": []},
+}
 # Forms answered on their own page: (path, fields typed) -> the page with its answer.
 ANSWERS = [
     ("/referee/contree/play", {"hand": "7H AS KS", "trick_so_far": "QS 9S", "trump": "H"}),
@@ -90,15 +98,14 @@ league), a printed booklet:
                                                         "players": names})
             assert made.status_code == 201, made.json
             match_ids.append(str(made.json["id"]))
-            if rules.key in DEALS and not preset.options:
-                added = client.post(f"/api/v1/matches/{made.json['id']}/deals", json=DEALS[rules.key])
-                assert added.status_code == 201, added.json
-                deal_ids.append(str(added.json["deal"]["id"]))
-                if rules.key == "contree":  # a line of RULES §8 too (its own page)
-                    penalty = client.post(f"/api/v1/matches/{made.json['id']}/deals",
-                                          json={"kind": "penalty", "side": "B", "points": -20, "reason": "Slow"})
-                    assert penalty.status_code == 201, penalty.json
-                    deal_ids.append(str(penalty.json["deal"]["id"]))
+            if preset.options:
+                continue
+            penalty = {"kind": "penalty", "side": "B", "points": -20, "reason": "Slow"}  # a line of RULES §8 too
+            for line in (DEALS.get(rules.key), REVOKES.get(rules.key), penalty if rules.key == "contree" else None):
+                if line is not None:
+                    added = client.post(f"/api/v1/matches/{made.json['id']}/deals", json=line)
+                    assert added.status_code == 201, added.json
+                    deal_ids.append(str(added.json["deal"]["id"]))
     with app.app_context():
         access.set_password(store.get_db(), PASSWORD)
     desk = app.test_client()

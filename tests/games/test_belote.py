@@ -428,7 +428,7 @@ def test_every_option_of_rules_1_6_with_its_default():
         "tout_atout": False, "sans_atout_only_after_suit_bid": False, "sa_four_values": "standard",
         "meld_card_reuse": True, "must_undertrump_partner": False, "king_first_for_belote": False,
         "anticlockwise": False, "declare_before_play": False, "dealer_chooses_3_2_or_2_3": False,
-        "no_shuffle": False,
+        "no_shuffle": False, "revoke_belote_to_opponents": False,  # RULES §8: each belote stays with its holder
         "misdeal_passes_deal": False}  # the last: RULES §8, the same dealer deals again after a misdeal
     procedural = {o.key for o in RULES.options if not o.scoring}
     assert procedural == {"sans_atout_only_after_suit_bid", "must_undertrump_partner",

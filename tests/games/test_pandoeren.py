@@ -365,6 +365,7 @@ def test_one_bad_value_in_a_good_deal_only_raises_rule_violation(key, value, bas
 
 def test_every_option_of_rules_4_4_with_its_default():
     assert DEFAULTS == {"piccolo_any_one_trick": False, "kereltje_own_jack": "solo", "agreed_deals": 0,
+                        "revoke_extra_penalty": True,  # RULES §8: the offender loses the value once more
                         "misdeal_passes_deal": False}  # the last: RULES §8, the same dealer deals again
     agreed = next(option for option in RULES.options if option.key == "agreed_deals")
     assert "house agreement" in agreed.help and "not a rule" in agreed.help

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from scorekeeper import create_app, store
+import re
+
+import pytest
+
+from scorekeeper import create_app, games, store
 from tests.helpers import csrf_token, form_fields
 from tests.test_pdf import pdf_text
 from tests.web.test_matches import MADE_100, totals
+from tests.web.test_quinto_pages import Live
 from tests.web.test_record import DEAL, chart_totals, round_1_drawn
 from tests.web.test_tournaments import Organiser, import_record
 
@@ -161,3 +166,174 @@ def test_a_table_phone_cannot_take_back_or_change_the_organisers_penalty(app, cl
                       follow_redirects=True)
     assert "only the organiser can take it back" in undo.get_data(as_text=True)
     assert client.delete(path).status_code == 204  # the organiser can
+
+
+def seat_totals(html: str) -> list[int]:
+    """The boxes of a sheet whose sides are the seats (Pandoeren)."""
+    return [int(n) for n in re.findall(r'class="points" data-side="[NESW]">(-?\d+)<', html)]
+
+
+PANDOEREN_REVOKE = {"at_fault": "E", "dealer": "W", "declarer": "N", "contract_kind": "number",
+                    "contract_number": "150", "trump": "H", "called_card": "AS", "partner": "S"}
+QUINTO_REVOKE = {"at_fault": "A", "dealer": "N", "multiplier": "double", "quints_A": "3: 5H", "quints_B": "7: AD 4D",
+                 "tricks_A": "6", "tricks_B": "6", "last_trick_winner": "B", "cachette": ""}
+QUINTO_LINE = {"kind": "revoke", "at_fault": "A", "dealer": "N", "multiplier": "double",
+               "quint_tricks": [{"trick_no": 3, "winner": "A", "quints": ["5H"]},
+                                {"trick_no": 7, "winner": "B", "quints": ["AD", "4D"]}],
+               "plain_tricks_won": {"A": 5, "B": 5}, "last_trick_winner": "B", "cachette": []}
+
+
+def test_a_pandoeren_revoke_asks_the_contract_and_the_player_at_fault(app, client, pages, tmp_path):
+    """RULES §8 Pandoeren: E, an opponent, revoked against N's 150 (worth 2) with S: made, N and S +2,
+    and E alone -2; corrected into a revoke by S, the partner: failed, N -2 and S -4."""
+    match_id = pages.start_match("pandoeren")
+    form = client.get(f"/matches/{match_id}/lines/revoke/new").get_data(as_text=True)
+    assert "Player at fault" in form and 'name="contract_kind"' in form
+    assert 'name="team_points"' not in form and 'name="roem_N"' not in form  # the revoke decides it
+    refused = post_line(client, match_id, "revoke", {**PANDOEREN_REVOKE, "trump": ""})
+    assert refused.status_code == 422 and "Which suit was trump?" in refused.get_data(as_text=True)
+    assert form_fields(refused.get_data(as_text=True))["contract_number"] == "150"  # what was typed is kept
+    assert post_line(client, match_id, "revoke", PANDOEREN_REVOKE).status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Revoke by E" in html and seat_totals(html) == [2, -2, 2, 0]
+    assert "E, an opponent, revoked: 150 is made whatever the play (RULES §8): N +2, S +2" in html
+    with app.app_context():
+        line = store.list_deals(store.get_db(), match_id)[0]
+    edit = client.get(f"/matches/{match_id}/lines/{line.id}/edit").get_data(as_text=True)
+    assert form_fields(edit)["contract_number"] == "150" and form_fields(edit)["at_fault"] == "E"
+    assert post_line(client, match_id, "revoke", {"at_fault": "S"}, deal_id=line.id).status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert seat_totals(html) == [-2, 0, -4, 0]
+    history = client.get(f"/matches/{match_id}/history").get_data(as_text=True)
+    assert "Revoke by E" in history and "Revoke by S" in history
+    text = pdf_text(client.get(f"/matches/{match_id}/sheet.pdf").data, tmp_path)
+    assert "Revoke by S" in text and "-4" in text
+
+
+def test_a_quinto_revoke_from_the_sheet_counts_in_the_game_in_progress(app, client, pages, tmp_path):
+    """RULES §8 Quinto: N–S revoked in a doubled deal: E–W score their A♦ 4♦ (15) and the 13 trick
+    values (130); N–S nothing, their 5♥ struck. The sheet's game line and the PDF say so."""
+    match_id = pages.start_match("quinto")
+    sheet = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f'href="/matches/{match_id}/lines/revoke/new"' in sheet
+    assert "lines/misdeal/new" not in sheet and "lines/penalty/new" not in sheet
+    form = client.get(f"/matches/{match_id}/lines/revoke/new").get_data(as_text=True)
+    assert 'name="at_fault"' in form and 'name="quints_A"' in form
+    bad = post_line(client, match_id, "revoke", {**QUINTO_REVOKE, "quints_B": "7: AD 4D; 3: 5H"})
+    assert bad.status_code == 422 and form_fields(bad.get_data(as_text=True))["quints_A"] == "3: 5H"
+    assert post_line(client, match_id, "revoke", QUINTO_REVOKE).status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Revoke by N–S" in html and totals(html) == [0, 145]
+    assert "E–W score every trick value of the deal: 13 × 10 = 130; 15 + 130 = 145" in html
+    assert "Game 1 so far: N–S 0, E–W 145" in html
+    text = pdf_text(client.get(f"/matches/{match_id}/sheet.pdf").data, tmp_path)
+    assert "Revoke by N–S" in text and "145" in text
+
+
+def test_the_api_posts_and_puts_a_revoke_for_pandoeren_and_quinto(client):
+    """RULES §8: a revoke by POST, corrected by PUT, in the record with its kind; what play decides is
+    refused from a Pandoeren revoke, naming it (400)."""
+    pandoeren = client.post("/api/v1/matches", json={"game": "pandoeren", "players": PLAYERS}).json["id"]
+    line = {"kind": "revoke", "at_fault": "E", "dealer": "W", "contract": "150", "declarer": "N", "partner": "S",
+            "trump": "H"}
+    posted = client.post(f"/api/v1/matches/{pandoeren}/deals", json=line)
+    assert posted.status_code == 201 and posted.json["deal"]["score"] == {"N": 2, "E": -2, "S": 2, "W": 0}
+    refused = client.post(f"/api/v1/matches/{pandoeren}/deals", json={**line, "team_card_points": 90})
+    assert refused.status_code == 400 and refused.json["error"]["field"] == "team_card_points"
+    put = client.put(f"/api/v1/matches/{pandoeren}/deals/{posted.json['deal']['id']}", json={**line, "at_fault": "N"})
+    assert put.status_code == 200 and put.json["deal"]["score"] == {"N": -4, "E": 0, "S": -2, "W": 0}
+    assert client.get(f"/api/v1/matches/{pandoeren}").json["deals"][0]["kind"] == "revoke"
+
+    rubber = client.post("/api/v1/matches", json={"game": "quinto", "players": PLAYERS}).json["id"]
+    posted = client.post(f"/api/v1/matches/{rubber}/deals", json=QUINTO_LINE)
+    assert posted.status_code == 201 and posted.json["deal"]["score"] == {"A": 0, "B": 145}
+    put = client.put(f"/api/v1/matches/{rubber}/deals/{posted.json['deal']['id']}",
+                     json={**QUINTO_LINE, "at_fault": "B"})
+    assert put.status_code == 200 and put.json["deal"]["score"] == {"A": 150, "B": 0}
+    record = client.get(f"/api/v1/matches/{rubber}").json
+    assert record["totals"] == {"A": 150, "B": 0} and record["deals"][0]["kind"] == "revoke"
+    history = client.get(f"/api/v1/matches/{rubber}/history").json
+    assert [event["after"]["at_fault"] for event in history] == ["A", "B"]
+
+
+@pytest.mark.parametrize(("game", "fields", "line", "score"), [
+    ("pandoeren", {"format": "individual", "deals": "4", "ranking": "total_points"},
+     {"kind": "revoke", "at_fault": "E", "contract": "150", "declarer": "N", "partner": "S", "trump": "H"},
+     {"N": 2, "E": -2, "S": 2, "W": 0}),
+    ("quinto", {}, QUINTO_LINE, {"A": 0, "B": 145}),
+])
+def test_a_revoke_goes_through_the_tournament_record_and_back(app, client, tmp_path, game, fields, line, score):
+    """The export holds the revoke with its kind and side at fault; the import scores it the same."""
+    organiser = Organiser(app, client)
+    ids = organiser.players()
+    cup = organiser.tournament(game, **fields)
+    entries = [[player] for player in ids[:4]] if game == "pandoeren" else list(zip(ids[::2], ids[1::2]))
+    for entry in entries:
+        organiser.enter(cup, *entry)
+    organiser.draw(cup)
+    with app.app_context():
+        table = store.list_rounds(store.get_db(), cup)[0].tables[0]
+    assert client.post(f"/api/v1/matches/{table.match_id}/deals", json=line).status_code == 201
+    record = client.get(f"/tournaments/{cup}/export.json")
+    path = str(tmp_path / "elsewhere.sqlite")
+    store.init_db(path)
+    elsewhere = create_app({"TESTING": True, "SECRET_KEY": "other", "DATABASE": path})
+    assert import_record(Organiser(elsewhere, elsewhere.test_client()), record.data).status_code == 302
+    with elsewhere.app_context():
+        db = store.get_db()
+        imported = [t for r in store.list_rounds(db, 1) for t in r.tables][0]
+        deals = store.list_deals(db, imported.match_id)
+    assert [(deal.kind, deal.declarations["at_fault"]) for deal in deals] == [("revoke", line["at_fault"])]
+    rules = games.get_rules(game)
+    sheet = rules.score_sheet([deal.declarations for deal in deals], rules.resolve_options())
+    assert dict(sheet.rows[0].scored.score) == score
+
+
+def test_a_penalty_after_the_end_is_refused_saying_why(client, pages):
+    """RULES §2.5 and §8: once the match is decided (a penalty of 400 takes N–S past 500 at line 2), a
+    later penalty would not count in the result: it is refused, and the message says so."""
+    match_id = pages.start_match(opt_target="500")
+    assert pages.post_deal(match_id, MADE_100).status_code == 302
+    penalty = {"kind": "penalty", "side": "A", "points": 450, "reason": "Award"}
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=penalty).status_code == 201
+    refused = client.post(f"/api/v1/matches/{match_id}/deals", json={**penalty, "side": "B", "points": -20})
+    assert refused.status_code == 400
+    assert refused.json["error"]["message"] == ("The match is over: its result was decided at line 2, and a penalty "
+                                                "recorded after the end would not count in it, so none can be added "
+                                                "now.")
+    page = post_line(client, match_id, "penalty", {"side": "B", "direction": "off", "points": "20", "reason": "Late"})
+    assert page.status_code == 422 and "its result was decided at line 2" in page.get_data(as_text=True)
+
+
+def test_without_a_script_next_draws_the_revoke_form_for_the_contract_chosen(client, pages):
+    """The revoke form asks each contract's own inputs: "Next" (no JavaScript) draws them, saving nothing."""
+    match_id = pages.start_match("pandoeren")
+    page = client.get(f"/matches/{match_id}/lines/revoke/new").get_data(as_text=True)
+    hidden = re.compile(r'<div class="when"[^>]*hidden>\s*<div class="field">\s*<label for="contract_number"')
+    assert 'value="next"' in page and hidden.search(page)
+    drawn = post_line(client, match_id, "revoke", {"at_fault": "E", "contract_kind": "number", "action": "next"})
+    html = drawn.get_data(as_text=True)
+    assert drawn.status_code == 200 and 'id="contract_number"' in html and not hidden.search(html)
+    assert form_fields(html)["at_fault"] == "E" and "Revoke recorded" not in html
+
+
+def test_a_revoke_stands_for_the_deal_being_played_live(app, client, pages):
+    """RULES §8 Quinto, live mode: the revoke form is filled with the deal in play (doubling, quints so
+    far); saving it ends that deal and puts the revoke on the sheet in its place."""
+    match_id = pages.start_match("quinto")
+    live = Live(client, match_id)
+    assert live.post("start", dealer="N", multiplier="double").status_code == 302
+    live.trick("A", ("5H",))
+    live.trick("B", ("AD", "4D"))
+    assert 'href="/matches/%d/lines/revoke/new"' % match_id in live.page()
+    form = client.get(f"/matches/{match_id}/lines/revoke/new").get_data(as_text=True)
+    assert "This revoke stands for the deal being played live" in form
+    values = form_fields(form)
+    assert (values["multiplier"], values["quints_A"], values["quints_B"]) == ("double", "1: 5H", "2: AD 4D")
+    assert post_line(client, match_id, "revoke", {"at_fault": "B"}).status_code == 302
+    with app.app_context():
+        db = store.get_db()
+        assert store.get_live_deal(db, match_id) is None
+        assert [deal.kind for deal in store.list_deals(db, match_id)] == ["revoke"]
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(html) == [20 + 130, 0]  # N–S: their 5♥ and the 13 trick values doubled

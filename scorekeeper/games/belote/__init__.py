@@ -105,6 +105,9 @@ OPTIONS = (
            N_("The dealer may deal 3 then 2 cards or 2 then 3; no effect on the score"), scoring=False),
     Option("no_shuffle", False, N_("No shuffle"),
            N_("The cards are only cut between deals, not shuffled; no effect on the score"), scoring=False),
+    Option("revoke_belote_to_opponents", False, N_("A revoking side's belote to the others"),
+           N_("After a revoke, the belote of the side at fault goes to the other side; off: it stays with its "
+              "holder (four players)")),
     MISDEAL_PASSES_DEAL,
 )
 

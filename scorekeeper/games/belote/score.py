@@ -263,8 +263,9 @@ def revoke(deal: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
            options: Mapping[str, Any]) -> tuple[dict[str, int], list[Say]]:
     """A deal checked by ``read_declarations`` with a revoke by ``at_fault`` (RULES.md §8): four
     players, the side at fault 0 and the other the deal's whole total plus every counted meld,
-    multiplied as the contract is, each belote with its holder; three players, the player at fault
-    0 and the others their own points as if the deal were played out."""
+    multiplied as the contract is, each belote with its holder (option ``revoke_belote_to_opponents``:
+    the offenders' belote goes to the other side too); three players, the player at fault 0 and the
+    others their own points as if the deal were played out (the option changes nothing there)."""
     table = seating(options)
     played = score({**deal, "litige_pending": 0}, melds, options)
     mult = int(played.answer["multiplier"])
@@ -275,9 +276,11 @@ def revoke(deal: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
         counted = sum(played.answer["counted_melds"].values())
         parts = [Say(ALL_CARDS, {"points": sum(deal["trick_points"].values()) + LAST_TRICK})]
         parts += [Say(MELDS, {"points": counted})] if counted else []
-        parts += [Say(BELOTES, {"points": BELOTE * belotes[other]})] if belotes[other] else []
+        given = options["revoke_belote_to_opponents"]  # §8's option: the offenders' belote goes over
+        taken = belotes[other] + belotes[at_fault] * given
+        parts += [Say(BELOTES, {"points": BELOTE * taken})] if taken else []
         tallies[other].parts(TAKE_ALL, parts).times(mult)
-        if belotes[at_fault]:
+        if belotes[at_fault] and not given:
             tallies[at_fault].step(KEEP_BELOTE, BELOTE * belotes[at_fault]).times(mult)
     else:
         for side in table.others(at_fault):

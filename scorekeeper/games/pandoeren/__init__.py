@@ -27,13 +27,14 @@ from typing import Any
 
 from ...cards import DECK_33
 from ...errors import N_, RuleViolation
+from .. import irregular
 from ..base import LEADER_LABEL, MISDEAL_PASSES_DEAL, DealField, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
 from ..referee import FirstLead, claim as judge_claim
 from . import form, referee
 from .contracts import Kind, PandoerContract, bid_key, compare_bids, parse_contract
 from .deal import KEYS, SEATS, read_declarations
 from .roem import HAND_SIZE, PANDOEREN_ORDERS, compare_roem, find_roem, judge_roem, roem_strength, roem_value
-from .score import agreed_result, score
+from .score import agreed_result, revoke, score
 
 __all__ = ["KEYS", "PANDOEREN_ORDERS", "RULES", "Kind", "PandoerContract", "PandoerenRules", "bid_key",
            "compare_bids", "compare_roem", "find_roem", "judge_roem", "parse_contract", "roem_strength",
@@ -52,6 +53,9 @@ OPTIONS = (
            N_("A house agreement, not a rule of the game: after this many deals the highest total wins "
               "(equal highest: a draw); 0 keeps running totals with no end"),
            minimum=0, maximum=AGREED_DEALS_MAX),
+    Option("revoke_extra_penalty", True, N_("A revoke costs the offender once more"),
+           N_("After a revoke the player at fault alone also loses the contract's value once more; off: the "
+              "revoke only decides the contract")),
     MISDEAL_PASSES_DEAL,
 )
 
@@ -60,6 +64,10 @@ class PandoerenRules(GameRules):
     """Pandoeren for four players, each for himself (RULES.md §4)."""
 
     key = "pandoeren"
+    irregular_kinds = (irregular.MISDEAL, irregular.REVOKE, irregular.PENALTY)
+    revoke_help = N_("Declare the contract and the player at fault: a revoke by the declarer's side fails the "
+                     "contract, by an opponent makes it, and the offender alone loses its value once more unless the "
+                     "house rules say otherwise (RULES §8).")
     taker_key = "declarer"
     form = form
     name = N_("Pandoeren")
@@ -77,6 +85,29 @@ class PandoerenRules(GameRules):
         """Score one deal (RULES.md §4.3, §4.4 and its options), checking it first."""
         resolved = self.resolve_options(options)
         return score(read_declarations(declarations, resolved), resolved)
+
+    def revoke_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The player at fault and the contract with its side: the revoke decides the rest (RULES.md §8)."""
+        return form.revoke_fields(self.resolve_options(options))
+
+    def read_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The contract and its side, canonical; what play decides is refused (RULES.md §8)."""
+        return dict(read_declarations(declarations, self.resolve_options(options), played=False).declared)
+
+    def revoke_from_form(self, values: Mapping[str, str], options: Options) -> dict[str, Any]:
+        """A revoke's contract and side from its form (RuleViolation names the form field)."""
+        return form.declarations_from_form(values, self.resolve_options(options), played=False)
+
+    def form_from_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """A stored revoke's contract and side as form values."""
+        resolved = self.resolve_options(options)
+        return form.form_from_declarations(self.read_revoke(declarations, resolved), resolved)
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """RULES.md §8: failed by the declarer's side, made by an opponent; the offender once more."""
+        resolved = self.resolve_options(options)
+        return revoke(read_declarations(declarations, resolved, played=False), at_fault, resolved)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """None: the totals alone never end a match (RULES.md §4.4, §7 item 14); with option

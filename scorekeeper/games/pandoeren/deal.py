@@ -27,6 +27,8 @@ TRICKS = 8  # RULES §4.3: 8 tricks of 4 cards (33 cards less the discard)
 ZWABBER_OWN = 4  # RULES §4.3: in Zwabber the declarer herself wins tricks 1-4
 LAST_TRICK_SIDES = ("declarer", "opponents")  # RULES §6 last_trick_team
 CALLABLE = (Rank.ACE, Rank.KING, Rank.QUEEN)  # RULES §4.3: an ace; a king if she has every ace; a queen
+OUTCOME = ("team_card_points", "last_trick_team", "roem", "stuk", "tricks_won_by", "made")
+"""What play decides: a revoke decides the contract instead (RULES.md §8), so its line has none."""
 KEYS = ("dealer", "contract", "declarer", "partner", "called_card", "trump", "discard", "team_card_points",
         "last_trick_team", "roem", "bidders", "stuk", "tricks_won_by", "made", "jas_holder")
 """Every declaration of a Pandoeren deal (RULES.md §6); the canonical dict has all of them."""
@@ -325,8 +327,21 @@ def _tricks(raw: Mapping[str, Any], contract: PandoerContract, declarer: str, pa
     return seats, met
 
 
-def read_declarations(raw: object, options: Options) -> Deal:
+def _no_outcome(raw: Mapping[str, Any], contract: PandoerContract) -> None:
+    """A revoke's deal gives the contract and the side, nothing play decided (RULES.md §8)."""
+    for key in OUTCOME:
+        value = raw.get(key)
+        if key == "roem" and isinstance(value, Mapping):
+            value = next((seat for seat, roem in value.items() if roem), None)
+            key = f"roem.{value}" if isinstance(value, str) and value in SEATS else key
+        if value not in (None, [], {}, ""):
+            raise RuleViolation(N_("A revoke decides %(contract)s whatever the play: leave %(name)s empty"),
+                                field=key, contract=contract.name, name=key)
+
+
+def read_declarations(raw: object, options: Options, *, played: bool = True) -> Deal:
     """Check a deal's declarations; return them canonical, with the contract and roem parsed.
+    ``played`` False: the deal of a revoke, the contract and the side without any outcome.
 
     :raise RuleViolation: naming the declaration at fault
     """
@@ -345,12 +360,14 @@ def read_declarations(raw: object, options: Options) -> Deal:
     trump = _trump(raw, contract)
     discard = _card(raw, "discard")
     partner, called, jas_holder = _team(raw, contract, declarer, trump, discard, options)
+    if not played:
+        _no_outcome(raw, contract)
     roem = _roem(raw, contract)
     _check_cards(roem, declarer, partner, called, discard)
     stuk = _stuk(raw, contract, trump, roem, discard)
     bidders = _bidders(raw, declarer)
-    points, last = _points(raw, contract, trump, discard)
-    tricks, made = _tricks(raw, contract, declarer, partner, options)
+    points, last = _points(raw, contract, trump, discard) if played else (None, None)
+    tricks, made = _tricks(raw, contract, declarer, partner, options) if played else (None, None)
     declared = {
         "dealer": dealer, "contract": contract.name, "declarer": declarer, "partner": partner,
         "called_card": str(called) if called else None, "trump": trump.value if trump else None,

@@ -105,6 +105,15 @@ def deal_fields(options: Options) -> tuple[DealField, ...]:
     return tuple(fields)
 
 
+def revoke_fields(options: Options) -> tuple[DealField, ...]:
+    """A revoke's inputs (RULES.md §8): the player at fault and the contract with its side, the
+    questions of the deal form's contract group but who bid; the revoke decides the rest."""
+    return (DealField("at_fault", "seat", N_("Player at fault"), "revoke",
+                      help=N_("The player who failed to follow or to trump when the rules require it")),
+            *(spec for spec in deal_fields(options)
+              if spec.group == "contract" and spec.name not in BIDDER_FIELDS.values()))
+
+
 def _tricks(values: Mapping[str, Any]) -> list[str] | None:
     text = form_text(values, "tricks")
     if not text:
@@ -126,8 +135,9 @@ def form_field(err: RuleViolation) -> RuleViolation:
     return RuleViolation(err.template, field=name, **err.params)
 
 
-def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    """The RULES.md §6 declarations of a filled form, checked and canonical.
+def declarations_from_form(values: Mapping[str, Any], options: Options, *, played: bool = True) -> dict[str, Any]:
+    """The RULES.md §6 declarations of a filled form, checked and canonical (``played`` False: a
+    revoke's deal, see :func:`revoke_fields`).
 
     :raise RuleViolation: naming the form field at fault
     """
@@ -158,7 +168,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
         "jas_holder": form_text(values, "jas_holder") or None,
     }
     try:
-        return dict(read_declarations(declarations, options).declared)
+        return dict(read_declarations(declarations, options, played=played).declared)
     except RuleViolation as err:
         raise form_field(err) from None
 

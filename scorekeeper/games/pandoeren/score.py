@@ -195,3 +195,38 @@ def agreed_result(totals: Mapping[str, int], played: int, options: Options) -> M
                                                "total, %(total)d: a draw"), params),))
     return MatchResult(leaders[0], False, (Say(N_("After the agreed %(deals)d deals %(seat)s has the highest "
                                                   "total, %(total)d, and wins"), params),))
+
+
+REVOKE_DECLARERS = N_("%(seat)s, on the declarer's side, revoked: %(contract)s fails whatever the play "
+                      "(RULES §8): %(changes)s")
+REVOKE_OPPONENT = N_("%(seat)s, an opponent, revoked: %(contract)s is made whatever the play (RULES §8): "
+                     "%(changes)s")
+REVOKE_EXTRA = N_("%(seat)s alone also loses the contract's value once more: %(before)d − %(value)d = %(total)d")
+REVOKE_NO_EXTRA = N_("House rule: no extra loss for the revoke, %(seat)s loses no more")
+REVOKE_SCORE = N_("Score: %(changes)s")
+
+
+def _changes(result: Mapping[str, int], seats: tuple[str, ...]) -> str:
+    return ", ".join(f"{seat} {result[seat]:+d}" if result[seat] else f"{seat} 0" for seat in seats)
+
+
+def revoke(deal: Deal, at_fault: str, options: Options) -> tuple[dict[str, int], list[Say]]:
+    """A deal (its contract and side, checked by ``read_declarations`` with ``played`` False) with
+    a revoke by the seat ``at_fault`` (RULES.md §8): by the declarer's side the contract fails,
+    by an opponent it is made (§4.4: the declarer and the partner each add or subtract the
+    contract's value); then the offender alone loses that value once more (option
+    ``revoke_extra_penalty``)."""
+    contract, value = deal.contract, deal.contract.value
+    change = -value if at_fault in deal.side else value
+    result = {seat: change if seat in deal.side else 0 for seat in SEATS}
+    params = {"seat": at_fault, "contract": contract.name, "changes": _changes(result, deal.side)}
+    lines = [_contract_line(deal), Say(REVOKE_DECLARERS if at_fault in deal.side else REVOKE_OPPONENT, params)]
+    if options["revoke_extra_penalty"]:
+        before = result[at_fault]
+        result[at_fault] -= value
+        lines.append(Say(REVOKE_EXTRA, {"seat": at_fault, "before": before, "value": value,
+                                        "total": result[at_fault]}))
+    else:
+        lines.append(Say(REVOKE_NO_EXTRA, {"seat": at_fault}))
+    lines.append(Say(REVOKE_SCORE, {"changes": _changes(result, SEATS)}))
+    return result, lines

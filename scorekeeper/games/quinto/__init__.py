@@ -33,7 +33,7 @@ Decisions on points the rules leave open (besides RULES.md §7 items 15, 27 and 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -55,12 +55,13 @@ from ..base import (
     result_after_deals,
     take,
 )
+from .. import irregular
 from ..referee import FirstLead, claim as judge_claim
 from . import form, referee
 from .cards import CACHETTE_SIZE, HAND_SIZE, MULTIPLIERS, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, play_order_after, \
     read_cards
 from .deal import canonical, read_declarations
-from .score import GAME_DRAWN, GAME_WON, SHEET, STRICT, TIE_AT_250, GameOver, game_over, labels, play, rubber
+from .score import GAME_DRAWN, GAME_WON, SHEET, STRICT, TIE_AT_250, GameOver, game_over, labels, play, revoke, rubber
 
 __all__ = ["RULES", "QuintoRow", "QuintoRules", "QuintoSheet"]
 
@@ -133,7 +134,9 @@ class QuintoRules(GameRules):
     """Quinto for four players in two partnerships (RULES.md §5)."""
 
     key = "quinto"
-    irregular_kinds = ()  # its sheet carries each game's totals from deal to deal: no RULES §8 line yet
+    irregular_kinds = (irregular.REVOKE,)  # RULES §8, scored in its game (see _score)
+    revoke_help = N_("Declare the deal as it was played and the side at fault: that side scores nothing for the "
+                     "deal, the other its own quints and every trick value, in the game in progress (RULES §8).")
     name = N_("Quinto")
     seats = SEATS
     sides = TEAMS
@@ -187,9 +190,42 @@ class QuintoRules(GameRules):
         return self._score(declarations, self.resolve_options(options), STRICT)[0]
 
     def _score(self, declarations: Mapping[str, Any], options: Options, mode: str) -> tuple[ScoredDeal, Say | None]:
+        if isinstance(declarations, Mapping) and irregular.kind_of(declarations) == irregular.REVOKE:
+            return self._revoke(declarations, options)
         played = play(read_declarations(declarations), options, mode)
         return ScoredDeal(made=None, score=played.score, lines=played.lines, answer=played.answer,
                           summary=played.summary), played.verdict
+
+    def revoke_fields(self, options: Options) -> tuple[DealField, ...]:
+        """The side at fault, the deal as played: Quinto asks only to follow suit (RULES.md §5.5)."""
+        at_fault, *deal = super().revoke_fields(options)
+        return (replace(at_fault, help=N_("The side that did not follow suit when it could (the joker may always "
+                                          "be played)")), *deal)
+
+    def read_revoke(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The deal as played, canonical: where the game stood decides nothing (RULES.md §8 scores it
+        whole, so a record past a quint that reached 250 stands)."""
+        return canonical(read_declarations(declarations))
+
+    def revoke_from_live(self, live: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The revoke form's values for the deal being played live (read as each trick was)."""
+        return form.revoke_from_live(live, self.resolve_options(options))
+
+    def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
+                     options: Options) -> tuple[dict[str, int], list[Say]]:
+        """RULES.md §8: the team at fault nothing; the other its own quints and every trick value."""
+        played = revoke(read_declarations(declarations), at_fault, self.resolve_options(options))
+        return dict(played.score), list(played.lines)
+
+    def _revoke(self, line: Mapping[str, Any], options: Options) -> tuple[ScoredDeal, Say | None]:
+        """A revoke line as the sheet scores it: the §8 line (:meth:`score_line`) with the game's
+        answer fields (totals, finished, winner...) and the line that ends the game, if it does."""
+        scored = self.score_line(line, options)
+        read = self.read_line(line, options)
+        played = revoke(read_declarations({key: value for key, value in read.items()
+                                           if key not in ("kind", "at_fault")}), read["at_fault"], options)
+        return ScoredDeal(None, scored.score, scored.lines, {**played.answer, **scored.answer},
+                          scored.summary), played.verdict
 
     def live_state(self, declarations: Mapping[str, Any], options: Options) -> Ruling:
         """A deal in play, given live (``tricks`` so far): the running totals and whether the game
@@ -219,7 +255,8 @@ class QuintoRules(GameRules):
         progress), strictly: a record that goes on after the game was won, or stops before it was,
         is refused (RULES.md §5.4)."""
         game_totals = earlier.game_totals  # type: ignore[attr-defined]  # a QuintoSheet: see extend_sheet
-        return self.score_deal({**declarations, "totals_before": dict(game_totals)}, options)
+        return self._score({**declarations, "totals_before": dict(game_totals)}, self.resolve_options(options),
+                           STRICT)[0]
 
     def extend_sheet(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], options: Options, *,
                      deal_limit: int = 0) -> QuintoSheet:

@@ -182,6 +182,17 @@ def form_from_declarations(deal: Mapping[str, Any], options: Options) -> dict[st
     }
 
 
+def revoke_from_live(live: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """The revoke form's values for the deal being played live: its dealer, doubling, quints and
+    tricks so far (the trick counts only once all 12 are played: a shorter record is one that
+    stopped at its last quint trick, and a revoke counts every trick value whoever won them)."""
+    deal = read_declarations(live, in_play=True)
+    values = form_from_declarations(canonical(deal), options)
+    if deal.recorded < TRICKS:
+        values.update(dict.fromkeys(TRICK_FIELDS.values(), ""))
+    return values
+
+
 # -- live mode: a deal recorded trick by trick --------------------------------------------------------
 
 

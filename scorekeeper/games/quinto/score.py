@@ -166,23 +166,36 @@ def _end(totals: Mapping[str, int], extra: bool, tie_at_250: str) -> tuple[str |
     return winner, False, False, BOTH_REACH if min(a, b) >= TARGET else ONE_REACHES
 
 
-def play(deal: Deal, options: Options, mode: str = STRICT) -> Played:
-    """Score the record in trick order (see the module's docstring for ``mode``)."""
-    tie_rule, name = str(options["tie_at_250"]), str(options["redouble_name"])
+def _opening(deal: Deal, options: Options) -> tuple[dict[str, int], bool, list[Say]]:
+    """The game's totals before the deal, whether it is the extra deal after a tie (§7 item 27),
+    and the lines that say how the deal was doubled and where the game stood."""
     before = dict(deal.totals_before) if deal.totals_before is not None else dict.fromkeys(TEAMS, 0)
-    if over_before(before, tie_rule):
+    if over_before(before, str(options["tie_at_250"])):
         raise RuleViolation(N_("The game was already over before this deal (%(team_a)s %(total_a)d, %(team_b)s "
                                "%(total_b)d): a new game starts at 0"), field="totals_before", **labels(before))
     extra = before["A"] == before["B"] >= TARGET
-    value = TRICK_VALUE * MULTIPLIERS[deal.multiplier]
-    lines = [_doubling(deal, name)]
+    lines = [_doubling(deal, str(options["redouble_name"]))]
     if deal.totals_before is not None:
         lines.append(Say(EXTRA_DEAL, {"total": before["A"], "target": TARGET}) if extra else
                      Say(BEFORE, labels(before)))
-    totals, quints = dict(before), dict.fromkeys(TEAMS, 0)
+    return before, extra, lines
+
+
+def _events(deal: Deal) -> list[QuintTrick]:
+    """The quint tricks in play order, then the cachette with the last trick (§7 item 15)."""
     events = list(deal.quint_tricks)
     if deal.cachette and deal.last_trick_winner is not None:
         events.append(QuintTrick(CACHETTE, deal.last_trick_winner, deal.cachette))
+    return events
+
+
+def play(deal: Deal, options: Options, mode: str = STRICT) -> Played:
+    """Score the record in trick order (see the module's docstring for ``mode``)."""
+    tie_rule, name = str(options["tie_at_250"]), str(options["redouble_name"])
+    before, extra, lines = _opening(deal, options)
+    value = TRICK_VALUE * MULTIPLIERS[deal.multiplier]
+    totals, quints = dict(before), dict.fromkeys(TEAMS, 0)
+    events = _events(deal)
     stop: int | None = None
     winner: str | None = None
     verdict: Say | None = None
@@ -271,6 +284,50 @@ def play(deal: Deal, options: Options, mode: str = STRICT) -> Played:
         "winner": TEAM_LABELS[winner] if winner else "", "trick": stop if stop is not None else 0,
         "total": totals["A"]})
     return Played(MappingProxyType(score), answer, tuple(lines), summary, verdict)
+
+
+REVOKED_QUINTS = N_("%(team)s revoked: their quints of this deal do not count (%(quints)s)")
+REVOKED_NOTHING = N_("%(team)s revoked: nothing for this deal, no trick points and no quints (RULES §8)")
+REVOKE_TRICKS = N_("%(team)s score every trick value of the deal: %(tricks)d × %(value)d = %(points)d; %(before)d + "
+                   "%(points)d = %(total)d")
+
+
+def revoke(deal: Deal, at_fault: str, options: Options) -> Played:
+    """A deal with a revoke by the team ``at_fault`` (RULES.md §8): that team scores nothing for
+    the deal; the other scores its own quints and every trick value of the deal (12 tricks and the
+    cachette), whoever won them. The game's end is then read from its totals as after trick points
+    (RULES.md §5.4), the quints ending nothing during play: the revoke is scored once the deal is over."""
+    before, extra, lines = _opening(deal, options)
+    other, value = other_team(at_fault), TRICK_VALUE * MULTIPLIERS[deal.multiplier]
+    events = _events(deal)
+    totals, quints = dict(before), dict.fromkeys(TEAMS, 0)
+    for trick in (trick for trick in events if trick.winner == other and trick.quints):
+        params = {"team": TEAM_LABELS[other], "trick": trick.trick_no, "quints": describe(trick.quints),
+                  "points": trick.points, "before": totals[other], "total": totals[other] + trick.points}
+        lines.append(Say(CACHETTE_QUINTS if trick.trick_no == CACHETTE else QUINTS, params))
+        totals[other] += trick.points
+        quints[other] += trick.points
+    struck = [quint for trick in events if trick.winner == at_fault for quint in trick.quints]
+    if struck:
+        lines.append(Say(REVOKED_QUINTS, {"team": TEAM_LABELS[at_fault], "quints": describe(struck)}))
+    counted = {other: TRICKS + 1, at_fault: 0}
+    trick_points = {other: counted[other] * value, at_fault: 0}
+    lines.append(Say(REVOKE_TRICKS, {"team": TEAM_LABELS[other], "tricks": counted[other], "value": value,
+                                     "points": trick_points[other], "before": totals[other],
+                                     "total": totals[other] + trick_points[other]}))
+    totals[other] += trick_points[other]
+    lines.append(Say(REVOKED_NOTHING, {"team": TEAM_LABELS[at_fault]}))
+    winner, draw, another, end = game_over(totals, str(options["tie_at_250"]), extra=extra)
+    score = {team: totals[team] - before[team] for team in TEAMS}
+    lines += [end, Say(FINAL, labels(score, "score"))]
+    answer = {
+        "multiplier": deal.multiplier, "trick_value": value, "totals_before": before, "quints": quints,
+        "tricks_counted": counted, "trick_points": trick_points, "deal_score": score, "totals": dict(totals),
+        "finished": winner is not None or draw, "winner": winner, "draw": draw, "ended_during_play": False,
+        "ended_after_trick": None, "another_deal": another, "extra_deal": extra, "complete": True, "mismatch": None,
+    }
+    return Played(MappingProxyType(score), answer, tuple(lines), Say(REVOKED_NOTHING, {"team": TEAM_LABELS[at_fault]}),
+                  end if winner or draw else None)
 
 
 # -- the rubber (RULES §5.4) -------------------------------------------------------------------------
