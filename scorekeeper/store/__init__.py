@@ -117,5 +117,6 @@ from .signoffs import (  # noqa: F401  (re-exported)
     list_signoffs,
     sign,
     signoff_state,
+    signoff_states,
 )
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

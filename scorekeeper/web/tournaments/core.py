@@ -190,13 +190,14 @@ def load_state(tournament_id: int) -> State:
     tables: dict[int, list[TableView]] = {}
     closures = store.list_closures(db, [table.id for round_row in rounds for table in round_row.tables])
     matches = store.get_matches(db, [table.match_id for round_row in rounds for table in round_row.tables])
+    signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
     for round_row in rounds:
         for table in round_row.tables:
             match = matches[table.match_id]
             closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
             sheet = _table_sheet(db, match, rules, closed)
             seated = seating(tournament, rules, table.sides, entries)
-            signoff = store.signoff_state(db, match.id) if tournament.confirm_results else None
+            signoff = signoffs.get(match.id)
             sides = rules.table(match.options).sides
             counts = closed is not None or signoff is None or signoff.counts(sides)
             outcome = _outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result, closed) \
