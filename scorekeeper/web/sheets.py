@@ -19,7 +19,8 @@ from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
-CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
+CACHED = 256  # pages kept rendered per worker process
+TABLE_SHEETS = 2048  # sheets kept scored per worker process: a national final's tables, and their earlier states
 PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than this, per worker process
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
@@ -71,7 +72,8 @@ class LruCache:
         self.bytes -= self._weight(self._entries.pop(key))
 
 
-SHEETS = LruCache()  # scored sheets
+SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
+VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
 _TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
@@ -93,6 +95,33 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     too, if the game has not ended it first."""
     key = key or content_key(match, deals)
     return SHEETS.get(key, lambda: _extended(match, rules, deals, key))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSheet:
+    """A match's sheet as stored now: how many deals it has recorded, and the sheet of those that
+    count (all of them, or a closed table's first ones)."""
+
+    deals: int
+    sheet: Sheet
+
+
+def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None = None) -> StoredSheet:
+    """The sheet of the match as read (of its first ``upto`` deals: a table closed before its
+    end), its deals read and its content key built only when this worker has not seen this version
+    of the match yet, or its sheet has left the cache: every change of a match or its deals bumps
+    its version (store/matches.py), and a match is known by its id and the time it was made (SQLite
+    may give a deleted match's id to a new one). A cache, never the truth (DESIGN.md principle 1)."""
+    version = (current_app.config["DATABASE"], match.id, match.created, match.version, upto)
+    known = VERSIONS.peek(version)
+    sheet = None if known is None else SHEETS.peek(known[1])
+    if sheet is not None:
+        return StoredSheet(known[0], sheet)
+    deals = store.list_deals(db, match.id)
+    counted = deals if upto is None else deals[:upto]
+    content = content_key(match, counted)
+    VERSIONS.get(version, lambda: (len(deals), content))
+    return StoredSheet(len(deals), scored_sheet(match, rules, counted, content))
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
