@@ -35,6 +35,7 @@ from .club import (  # noqa: F401  (re-exported)
     list_players,
     list_rounds,
     list_tournaments,
+    rounds_drawn,
     merge_players,
     remove_entry,
     remove_player,
