@@ -6,12 +6,13 @@ import json
 import secrets
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, render_template, request, session
+from flask import current_app, g, render_template, request, session
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
 
@@ -222,12 +223,13 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
+def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
                device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None) -> str:
-    """The running sheet's page, rendered once per content, language, address and phone name
-    (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
-    kept page as it is served. A page with a message to flash, or asked for with a query string
+    """The running sheet's page, rendered once per version of the match (every change of a match or
+    its deals bumps it: store/matches.py), language, address and phone name (phones and wall screens
+    reload it all evening), its deals read (``read_deals``) only to render it: the visitor's own
+    CSRF token is put into the kept page as it is served (:func:`form_token`). A page with a message to flash, or asked for with a query string
     (which it does not read, but its language links carry), is rendered afresh and not kept:
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
@@ -236,10 +238,27 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     def render(**token: Any) -> str:
         return render_template("matches/sheet.html", live=live, device=device, penalty=penalty, signoff=signoff,
                                clock=clock,
-                               **sheet_view(match, rules, deals), **token)
+                               **sheet_view(match, rules, read_deals()), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, device, penalty, signoff, clock, str(get_locale()))
+    key = (current_app.config["DATABASE"], repr(match), live, device, penalty, signoff, clock, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
-    return page.replace(_TOKEN_HOLE, generate_csrf())
+    return page.replace(_TOKEN_HOLE, form_token())
+
+
+TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process
+TOKEN_REUSE_S = 60  # how long one signed token serves its session's pages (of its 24 h: __init__.py)
+
+
+def form_token() -> str:
+    """The visitor's CSRF token: one signed for their session's secret within the last
+    TOKEN_REUSE_S seconds serves again (signing one is a good part of a kept page's cost), so a
+    token given expires at most that much before its time; a session with no secret yet gets one."""
+    secret = session.get("csrf_token")
+    if not isinstance(secret, str):
+        return generate_csrf()
+    key = (current_app.secret_key, secret, int(time.time() // TOKEN_REUSE_S))
+    token: str = TOKENS.get(key, generate_csrf)
+    g.csrf_token = token  # the same token for the rest of the request, as generate_csrf keeps it
+    return token
