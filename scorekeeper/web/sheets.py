@@ -226,11 +226,12 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
 def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
                device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None) -> str:
-    """The running sheet's page, rendered once per version of the match (every change of a match or
-    its deals bumps it: store/matches.py), language, address and phone name (phones and wall screens
-    reload it all evening), its deals read (``read_deals``) only to render it: the visitor's own
-    CSRF token is put into the kept page as it is served (:func:`form_token`). A page with a message to flash, or asked for with a query string
-    (which it does not read, but its language links carry), is rendered afresh and not kept:
+    """The running sheet's page, rendered once per content (the match and its deals as stored,
+    :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
+    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token is
+    put into the kept page as it is served (:func:`form_token`). A page with a message to flash, or
+    asked for with a query string (which it does not read, but its language links carry), is
+    rendered afresh and not kept:
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
@@ -242,7 +243,8 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (current_app.config["DATABASE"], repr(match), live, device, penalty, signoff, clock, str(get_locale()))
+    key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
+           penalty, signoff, clock, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
     return page.replace(_TOKEN_HOLE, form_token())
 
