@@ -111,8 +111,10 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     """The sheet of the match as read (of its first ``upto`` deals: a table closed before its
     end), its deals read and its content key built only when this worker has not seen this version
     of the match yet, or its sheet has left the cache: every change of a match or its deals bumps
-    its version (store/matches.py), and a match is known by its id and the time it was made (SQLite
-    may give a deleted match's id to a new one). A cache, never the truth (DESIGN.md principle 1)."""
+    its version (store/matches.py). For tournament tables, whose matches are never deleted: a deleted
+    casual match's id (and its deals') may be given again within the same second, which its id, time
+    of making and version would not tell (:func:`sheet_page` keys by the deals as stored). A cache,
+    never the truth (DESIGN.md principle 1)."""
     version = (current_app.config["DATABASE"], match.id, match.created, match.version, upto)
     known = VERSIONS.peek(version)
     sheet = None if known is None else SHEETS.peek(known[1])
