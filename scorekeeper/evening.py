@@ -13,7 +13,7 @@ import statistics
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from .errors import N_, RuleViolation
@@ -214,6 +214,7 @@ def remaining(clock: Clock, now: datetime) -> float | None:
     """Seconds left on the clock at ``now`` (below zero once time is up; None: not started). A
     paused clock keeps what it had left when paused.
 
+    >>> from datetime import UTC
     >>> start = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
     >>> remaining(Clock(start, 2700), start + timedelta(minutes=10))
     2100.0
@@ -299,6 +300,7 @@ def slow_tables(deals: Mapping[int, int], last_deal: Mapping[int, datetime | Non
     than the round's median, and, while the clock runs, those with no deal for ``idle_minutes``
     (counted from the clock's start when they have none yet).
 
+    >>> from datetime import UTC
     >>> at = datetime(2026, 11, 26, 20, 30, tzinfo=UTC)
     >>> sorted(slow_tables({1: 4, 2: 2, 3: 4}, {1: at, 2: at, 3: at - timedelta(minutes=20)}, [],
     ...                    Clock(at - timedelta(minutes=30), 2700), at))

@@ -36,6 +36,7 @@ from .club import (  # noqa: F401  (re-exported)
     list_players,
     list_rounds,
     list_tournaments,
+    rounds_drawn,
     merge_players,
     remove_entry,
     remove_player,
@@ -77,6 +78,7 @@ from .matches import (  # noqa: F401  (re-exported)
     get_live_deal,
     get_match,
     get_matches,
+    deals_key,
     list_deals,
     list_matches,
     matches_of_player,
@@ -127,6 +129,7 @@ from .signoffs import (  # noqa: F401  (re-exported)
     list_signoffs,
     sign,
     signoff_state,
+    signoff_states,
 )
 from .profiles import Profile, add_profile, delete_profile, get_profile, list_profiles, update_profile  # noqa: F401
 from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401

@@ -191,6 +191,11 @@ def list_tournaments(db: Database) -> list[Tournament]:
     return [_tournament(row) for row in db.query("select * from tournaments order by id desc")]
 
 
+def rounds_drawn(db: Database) -> dict[int, int]:
+    """How many rounds each tournament has drawn, by tournament id (none drawn: left out)."""
+    return dict(db.execute("select tournament_id, count(*) from rounds group by tournament_id").fetchall())
+
+
 def list_entries(db: Database, tournament_id: int) -> list[Entry]:
     """The entries in the order they registered."""
     return [Entry(row["id"], row["tournament_id"], tuple(json.loads(row["players"])), row["joins"],

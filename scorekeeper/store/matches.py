@@ -135,6 +135,14 @@ def list_deals(db: Database, match_id: int) -> list[Deal]:
     return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
 
 
+def deals_key(db: Database, match_id: int) -> tuple[tuple[int, int, str], ...]:
+    """The match's deals as stored (id, version, declarations as text) in playing order: what its
+    sheet depends on, read without making the deals. The match's id and version do not say it alone:
+    a deleted match's id, and its deals', may be given again to a new match within the same second."""
+    return tuple(db.execute("select id, version, declarations from deals where match_id = ? order by seq",
+                            [match_id]).fetchall())
+
+
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
     """:raise NotFound: no such deal in this match"""
     if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):

@@ -7,6 +7,7 @@ change's own transaction), so a confirmation always names the sheet as it stands
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
@@ -14,7 +15,7 @@ from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
 from .db import Conflict, write_transaction
-from .events import STANDING, UNKNOWN, Actor, append_signoff
+from .events import UNKNOWN, Actor, append_signoff
 from .matches import Deal, Match, get_match, list_deals
 
 SIGNOFF_ACTIONS = ("confirm", "dispute", "validate", "unconfirm")
@@ -78,11 +79,21 @@ def list_signoffs(db: Database, match_id: int) -> list[Signoff]:
 
 def signoff_state(db: Database, match_id: int) -> SignoffState:
     """The sign-offs standing on the match's sheet."""
-    standing = [_signoff(row) for row in db.execute(f"{_SIGNOFF} where {STANDING} order by id",
-                                                     [match_id, match_id])]
-    return SignoffState(tuple(s for s in standing if s.action == "confirm"),
-                        tuple(s for s in standing if s.action == "dispute"),
-                        next((s for s in standing if s.action == "validate"), None))
+    return signoff_states(db, [match_id])[match_id]
+
+
+def signoff_states(db: Database, match_ids: Sequence[int]) -> dict[int, SignoffState]:
+    """The sign-offs standing on each of the matches' sheets (those since it last changed), in one
+    query: a tournament's tables. A match with none: an empty state."""
+    standing: dict[int, list[Signoff]] = {match_id: [] for match_id in match_ids}
+    for row in db.execute(f"{_SIGNOFF} s where match_id in (select value from json_each(?)) and id > coalesce("
+                          "(select max(id) from signoffs u where u.match_id = s.match_id and u.action = 'unconfirm'),"
+                          " 0) order by id", [json.dumps(list(match_ids))]):
+        standing[row[1]].append(_signoff(row))
+    return {match_id: SignoffState(tuple(s for s in signoffs if s.action == "confirm"),
+                                   tuple(s for s in signoffs if s.action == "dispute"),
+                                   next((s for s in signoffs if s.action == "validate"), None))
+            for match_id, signoffs in standing.items()}
 
 
 Ready = Callable[[Match, Sequence[Deal]], None]

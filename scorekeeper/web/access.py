@@ -162,18 +162,26 @@ def grant_table(match_id: int, token: str) -> None:
     session["tables"] = tables
 
 
+def table_of(match_id: int) -> store.TableRow | None:
+    """The tournament table a match is, or None for a casual match: read once a request (the
+    access checks, the history's author and the page all ask)."""
+    known: dict[int, store.TableRow | None] = g.setdefault("tables_of", {})
+    if match_id not in known:
+        known[match_id] = store.table_of_match(store.get_db(), match_id)
+    return known[match_id]
+
+
 def may_use(match_id: int) -> bool:
     """May this request read (or, by its method, write) the match? Casual matches: yes; a
     tournament's table: the organiser; a phone holding the table's current token, and for a
     write only while the next round is not drawn (a closed round's results stand)."""
-    db = store.get_db()
-    table = store.table_of_match(db, match_id)
+    table = table_of(match_id)
     if table is None or is_organiser():
         return True
     held = request.headers.get(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
     if not held or not hmac.compare_digest(held.encode(), table.token.encode()):
         return False
-    closed = len(store.list_rounds(db, table.tournament_id)) > table.round_number
+    closed = len(store.list_rounds(store.get_db(), table.tournament_id)) > table.round_number
     return request.method in ("GET", "HEAD") or not closed
 
 
@@ -181,7 +189,7 @@ def may_record(match_id: int, kind: str) -> bool:
     """May this request record, change or remove a line of ``kind`` (RULES.md §8) on the match? A
     penalty at a tournament's table only the organiser (at a casual match anyone at the table);
     anything else whoever may use the match (:func:`may_use`)."""
-    return kind != "penalty" or is_organiser() or store.table_of_match(store.get_db(), match_id) is None
+    return kind != "penalty" or is_organiser() or table_of(match_id) is None
 
 
 def device_label() -> str:
@@ -196,7 +204,7 @@ def actor(match_id: int) -> store.Actor:
     phone of a tournament's table (its number), or a casual phone or API client (its label)."""
     if is_organiser():
         return store.Actor("organiser")
-    table = store.table_of_match(store.get_db(), match_id)
+    table = table_of(match_id)
     if table is not None:
         return store.Actor("table", str(table.number))
     return store.Actor("api" if request.path.startswith("/api/") else "phone", device_label())

@@ -19,7 +19,7 @@ from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
 from . import access, apidoc, profiles
 from .changes import change_json, in_order
-from .matches import refuse_after_end
+from .matches import load_match, refuse_after_end
 from .referee import ask
 from .sheets import scored_sheet, side_names
 
@@ -149,13 +149,7 @@ def _match_json(match: store.Match, *, with_deals: bool) -> dict[str, Any]:
 def _get_match(match_id: int) -> store.Match:
     """:raise NotFound: (404) no such match; Forbidden (403): a tournament's table without its
     token (header ``X-Table-Token``)"""
-    try:
-        match = store.get_match(store.get_db(), match_id)
-    except store.NotFound:
-        abort(404)
-    if not access.may_use(match_id):
-        abort(403)
-    return match
+    return load_match(match_id)[0]
 
 
 def _players(seats: tuple[str, ...], raw: object) -> dict[str, str]:

@@ -29,7 +29,7 @@ def load_casual(match_id: int) -> tuple[store.Match, GameRules]:
         match = store.get_match(db, match_id)
     except store.NotFound:
         abort(404)
-    if store.table_of_match(db, match_id) is not None:
+    if access.table_of(match_id) is not None:
         abort(404)
     return match, games.get_rules(match.game)
 

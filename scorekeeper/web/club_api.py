@@ -131,11 +131,10 @@ def add_player():
 
 # -- tournaments ----------------------------------------------------------------------------
 
-def _tournament_json(state: State) -> dict[str, Any]:
-    t = state.tournament
+def _tournament_json(t: store.Tournament, rounds_drawn: int, finished: bool) -> dict[str, Any]:
     return {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "rounds": t.rounds, "deals": t.deals,
             "ranking": t.ranking, "late_rounds": t.late_rounds, "options": dict(t.options), "seed": t.seed,
-            "created": t.created, "rounds_drawn": len(state.rounds), "finished": state.finished,
+            "created": t.created, "rounds_drawn": rounds_drawn, "finished": finished,
             "url": url_for("tournaments.tournament", tournament_id=t.id)}
 
 
@@ -148,7 +147,16 @@ def _entry_json(state: State, entry_id: int) -> dict[str, Any]:
 @bp.get("/tournaments")
 def list_tournaments():
     """Every tournament, the latest first."""
-    return jsonify(tournaments=[_tournament_json(load_state(t.id)) for t in store.list_tournaments(store.get_db())])
+    db = store.get_db()
+    drawn = store.rounds_drawn(db)
+    return jsonify(tournaments=[_tournament_json(t, drawn.get(t.id, 0), _finished(t, drawn.get(t.id, 0)))
+                                for t in store.list_tournaments(db)])
+
+
+def _finished(tournament: store.Tournament, rounds_drawn: int) -> bool:
+    """Has the tournament played its last round: read from the rows while rounds are still to be
+    drawn; once all are, only its tables' sheets say whether the last round is over."""
+    return rounds_drawn >= tournament.rounds and load_state(tournament.id).finished
 
 
 @bp.post("/tournaments")
@@ -179,7 +187,7 @@ def create_tournament():
 def get_tournament(tournament_id: int):
     """A tournament with its entries."""
     state = load_state(tournament_id)
-    return jsonify(**_tournament_json(state), entries=[_entry_json(state, e) for e in state.entries])
+    return jsonify(**_tournament_json(state.tournament, len(state.rounds), state.finished), entries=[_entry_json(state, e) for e in state.entries])
 
 
 # -- entries --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from .address import external_url
 from ..spreadsheets import Part
 from .changes import history_lines
 from .forms import ImportForm, refused
-from .sheets import scored_sheet, sheet_view, side_names
+from .sheets import sheet_view, side_names, stored_sheet
 from .signoffs import sign_state
 from .tournaments import State, TableView, awards_of, load_state
 
@@ -229,7 +229,7 @@ def _deals_part(state: State) -> Part:
     db, rows = store.get_db(), []
     for round_ in state.rounds:
         for view in state.tables.get(round_.number, []):
-            sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+            sheet = stored_sheet(db, view.match, state.rules).sheet
             table = state.rules.table(view.match.options)
             names = side_names(state.rules, table, view.match.players)
             for number, row in enumerate(sheet.rows[:sheet.counted], start=1):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -38,9 +39,11 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
     return match, games.get_rules(match.game)
 
 
-def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = None) -> store.Guard:
+def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = None,
+                     placed_on: Sequence[store.Deal] | None = None) -> store.Guard:
     """A store guard: no deal may be added once the match has a result (RULES.md §2.5), and
-    the new deal's ``declarations`` must stand where they go on the sheet."""
+    the new deal's ``declarations`` must stand where they go on the sheet (``placed_on``: the
+    deals the caller has scored them after already, not scored again on those)."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
         sheet = scored_sheet(match, rules, deals)
         if sheet.result is not None and isinstance(declarations, Mapping) and kind_of(declarations) == PENALTY:
@@ -49,7 +52,7 @@ def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = 
                                 field="kind", line=sheet.result.deal)
         if sheet.result is not None:
             raise RuleViolation(N_("The match is over: no more deals can be recorded."))
-        if declarations is not None:
+        if declarations is not None and deals is not placed_on:
             rules.score_in_place(sheet, declarations, match.options)
     return guard
 
@@ -103,13 +106,13 @@ def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
     db = store.get_db()
-    deals = store.list_deals(db, match_id)
-    table = store.table_of_match(db, match_id)
-    return sheet_page(match, rules, deals, live=store.get_live_deal(db, match_id) is not None,
+    read_deals = functools.cache(lambda: store.list_deals(db, match_id))  # a kept page needs none
+    table = access.table_of(match_id)
+    return sheet_page(match, rules, read_deals, live=store.get_live_deal(db, match_id) is not None,
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,
-                      clock=table_clock(match, rules, deals) if table else None,
+                      clock=table_clock(match, rules, read_deals()) if table else None,
                       organiser=access.is_organiser())
 
 
@@ -165,13 +168,15 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                                 deal=deal.id if deal else None, **typed))
     db = store.get_db()
     deals = store.list_deals(db, match.id)
-    if deal is None:
-        dealer = rules.dealer_of_next([d.declarations for d in deals], match.first_dealer, match.options)
+    if deal is None:  # (the sheet's rows hold the deals' declarations read already: each deal's JSON parsed once)
+        dealer = rules.dealer_of_next([row.declarations for row in scored_sheet(match, rules, deals).rows],
+                                      match.first_dealer, match.options)
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
-    data |= {spec.name: request.args[spec.name] for spec in specs if spec.name in request.args}
+    args = request.args
+    data |= {spec.name: args[spec.name] for spec in specs if spec.name in args}
     form = deal_form(rules, match.options, match.players, data)
     preview = ends_earlier = None
     if deal is None and request.method == "GET":
@@ -240,7 +245,7 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
-                       guard=refuse_after_end(rules, declarations), read=(match, deals),
+                       guard=refuse_after_end(rules, declarations, deals), read=(match, deals),
                        by=access.actor(match.id))
     else:
         store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))

@@ -12,6 +12,7 @@ from flask_babel import format_time
 
 from .. import evening, store
 from ..games.base import GameRules
+from . import access
 from .sheets import scored_sheet
 
 
@@ -58,7 +59,7 @@ def table_clock(match: store.Match, rules: GameRules, deals: Sequence[store.Deal
     """The clock a tournament table's phone shows (None: a casual match, or a round whose clock
     never started): over once its match ended, it was closed, or its last deal was recorded."""
     db = store.get_db()
-    table = store.table_of_match(db, match.id)
+    table = access.table_of(match.id)
     if table is None:
         return None
     clock = store.clock_of_table(db, table.id)

@@ -6,12 +6,13 @@ import json
 import secrets
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, render_template, request, session
+from flask import current_app, g, render_template, request, session
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
 
@@ -19,7 +20,8 @@ from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
-CACHED = 256  # sheets kept per worker process, scored, and pages kept rendered
+CACHED = 256  # pages kept rendered per worker process
+TABLE_SHEETS = 2048  # sheets kept scored per worker process: a national final's tables, and their earlier states
 PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than this, per worker process
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
@@ -71,7 +73,8 @@ class LruCache:
         self.bytes -= self._weight(self._entries.pop(key))
 
 
-SHEETS = LruCache()  # scored sheets
+SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
+VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
 _TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
@@ -93,6 +96,35 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
     too, if the game has not ended it first."""
     key = key or content_key(match, deals)
     return SHEETS.get(key, lambda: _extended(match, rules, deals, key))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSheet:
+    """A match's sheet as stored now: how many deals it has recorded, and the sheet of those that
+    count (all of them, or a closed table's first ones)."""
+
+    deals: int
+    sheet: Sheet
+
+
+def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None = None) -> StoredSheet:
+    """The sheet of the match as read (of its first ``upto`` deals: a table closed before its
+    end), its deals read and its content key built only when this worker has not seen this version
+    of the match yet, or its sheet has left the cache: every change of a match or its deals bumps
+    its version (store/matches.py). For tournament tables, whose matches are never deleted: a deleted
+    casual match's id (and its deals') may be given again within the same second, which its id, time
+    of making and version would not tell (:func:`sheet_page` keys by the deals as stored). A cache,
+    never the truth (DESIGN.md principle 1)."""
+    version = (current_app.config["DATABASE"], match.id, match.created, match.version, upto)
+    known = VERSIONS.peek(version)
+    sheet = None if known is None else SHEETS.peek(known[1])
+    if sheet is not None:
+        return StoredSheet(known[0], sheet)
+    deals = store.list_deals(db, match.id)
+    counted = deals if upto is None else deals[:upto]
+    content = content_key(match, counted)
+    VERSIONS.get(version, lambda: (len(deals), content))
+    return StoredSheet(len(deals), scored_sheet(match, rules, counted, content))
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
@@ -193,13 +225,15 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *, live: bool,
+def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
                device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None, organiser: bool = False) -> str:
-    """The running sheet's page, rendered once per content, language, address and phone name
-    (phones and wall screens reload it all evening): the visitor's own CSRF token is put into the
-    kept page as it is served. A page with a message to flash, or asked for with a query string
-    (which it does not read, but its language links carry), is rendered afresh and not kept:
+    """The running sheet's page, rendered once per content (the match and its deals as stored,
+    :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
+    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token is
+    put into the kept page as it is served (:func:`form_token`). A page with a message to flash, or
+    asked for with a query string (which it does not read, but its language links carry), is
+    rendered afresh and not kept:
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
@@ -208,11 +242,28 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     def render(**token: Any) -> str:
         return render_template("matches/sheet.html", live=live, device=device, penalty=penalty, signoff=signoff,
                                clock=clock, organiser=organiser,
-                               **sheet_view(match, rules, deals), **token)
+                               **sheet_view(match, rules, read_deals()), **token)
 
     if session.get("_flashes") or request.query_string:
         return render()
-    key = (*content_key(match, deals), repr(match), live, device, penalty, signoff, clock, organiser,
-           str(get_locale()))
+    key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
+           penalty, signoff, clock, organiser, str(get_locale()))
     page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
-    return page.replace(_TOKEN_HOLE, generate_csrf())
+    return page.replace(_TOKEN_HOLE, form_token())
+
+
+TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process
+TOKEN_REUSE_S = 60  # how long one signed token serves its session's pages (of its 24 h: __init__.py)
+
+
+def form_token() -> str:
+    """The visitor's CSRF token: one signed for their session's secret within the last
+    TOKEN_REUSE_S seconds serves again (signing one is a good part of a kept page's cost), so a
+    token given expires at most that much before its time; a session with no secret yet gets one."""
+    secret = session.get("csrf_token")
+    if not isinstance(secret, str):
+        return generate_csrf()
+    key = (current_app.secret_key, secret, int(time.time() // TOKEN_REUSE_S))
+    token: str = TOKENS.get(key, generate_csrf)
+    g.csrf_token = token  # the same token for the rest of the request, as generate_csrf keeps it
+    return token

@@ -37,7 +37,7 @@ def table_to_sign(match_id: int) -> tuple[store.Match, GameRules, store.TableRow
     """
     match, rules = load_match(match_id)
     db = store.get_db()
-    table = store.table_of_match(db, match_id)
+    table = access.table_of(match_id)
     if table is None or not store.get_tournament(db, table.tournament_id).confirm_results:
         raise NothingToSign
     return match, rules, table

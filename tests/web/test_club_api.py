@@ -192,6 +192,13 @@ def finish_round(client, desk: Desk, cup: int, number: int) -> None:
             assert response.status_code == 201, response.get_json()
 
 
+def listed_as_read(desk: Desk) -> bool:
+    """The list of tournaments (read from their rows) says of each what its own answer says."""
+    listed = desk.call("GET", "/tournaments")["tournaments"]
+    return all(item == {key: value for key, value in desk.call("GET", f"/tournaments/{item['id']}").items()
+                        if key != "entries"} for item in listed)
+
+
 def test_an_evening_played_through_the_api(client, desk):
     """Eight pairs, a late pair after round 1, a withdrawal and a substitute, three rounds, the
     standings and the prize list."""
@@ -207,6 +214,7 @@ def test_an_evening_played_through_the_api(client, desk):
     refused = desk.call("POST", f"/tournaments/{cup}/rounds", {}, 400)["error"]["message"]
     assert "round 1" in refused.lower()
     finish_round(client, desk, cup, 1)
+    assert listed_as_read(desk) and desk.call("GET", "/tournaments")["tournaments"][0]["rounds_drawn"] == 1
     table = desk.call("GET", f"/tournaments/{cup}/rounds")["rounds"][0]["tables"][0]
     assert table["finished"] and table["deals"] == 2 and table["points"] == [2 * 60, 2 * 220]  # RULES §2.3: N–S 60, E–W 220 a deal
     late = desk.call("POST", f"/tournaments/{cup}/entries", {"players": ids[12:14]}, 201)
@@ -224,9 +232,11 @@ def test_an_evening_played_through_the_api(client, desk):
     assert replaced["name"] == "Ann & Quentin"
     third = desk.call("POST", f"/tournaments/{cup}/rounds", {}, 201)
     assert entries[5]["id"] not in [e for t in third["tables"] for side in t["sides"] for e in side["entries"]]
+    assert listed_as_read(desk) and not desk.call("GET", "/tournaments")["tournaments"][0]["finished"]
     finish_round(client, desk, cup, 3)
     standings = desk.call("GET", f"/tournaments/{cup}/standings")
     assert standings["finished"] and len(standings["standings"]) == 8
+    assert listed_as_read(desk) and desk.call("GET", "/tournaments")["tournaments"][0]["finished"]
     assert [s["place"] for s in standings["standings"]] == list(range(1, 9))
     prizes = desk.call("PUT", f"/tournaments/{cup}/prizes", {"prizes": [
         {"kind": "place", "gift": "A ham"}, {"kind": "place", "gift": "Two bottles"},

@@ -157,3 +157,17 @@ def test_a_draw_that_cannot_keep_two_apart_says_so(organiser):
                    page=f"/tournaments/{tournament_id}")
     html = organiser.draw(tournament_id).get_data(as_text=True)
     assert re.search(r'class="flash refused"[^>]*>Ann &amp; Ben and Cy &amp; Di could not be kept apart', html)
+
+
+def test_the_desk_offers_to_replace_a_player_only_while_one_of_the_club_is_free(organiser):
+    """Once a round is drawn each entry still playing may withdraw; a player may be replaced only by
+    one of the club's players not entered (none free: no replacement offered, the withdrawal stays)."""
+    ids = organiser.players(NAMES[:4])
+    cup = organiser.tournament()
+    organiser.enter(cup, ids[0], ids[1]), organiser.enter(cup, ids[2], ids[3])
+    organiser.draw(cup)
+    desk = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True)
+    assert desk.count("Drawn no more from round 2") == 2 and "Replace for the rest of the tournament" not in desk
+    organiser.players(("Kim",))
+    desk = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True)
+    assert desk.count("Drawn no more from round 2") == 2 and desk.count("Replace for the rest of the tournament") == 2

@@ -10,27 +10,15 @@ import pytest
 
 from scorekeeper import records, store
 from scorekeeper.errors import RuleViolation
-from scorekeeper.web.tournaments import load_state
 from tests.helpers import Pages, csrf_token, hidden
+from tests.web.signoff_setup import TablePhone, counted, cup, plain_cup, played  # noqa: F401  (cup: the fixture)
 from tests.web.test_tournaments import (  # noqa: F401  (organiser: the fixture)
     DEAL,
     errors,
     flashes,
     organiser,
-    phone,
     refusals,
 )
-
-
-@pytest.fixture
-def cup(organiser) -> int:
-    """A Contrée tournament of four pairs whose results both sides confirm, round 1 drawn."""
-    ids = organiser.players()
-    tournament_id = organiser.tournament(confirm_results="y")
-    for first, second in zip(ids[::2], ids[1::2], strict=True):
-        assert organiser.enter(tournament_id, first, second).status_code == 302
-    organiser.draw(tournament_id)
-    return tournament_id
 
 
 def version_of(page: str) -> str:
@@ -38,20 +26,12 @@ def version_of(page: str) -> str:
     return re.search(r'name="version" value="(\d+)"', page).group(1)
 
 
-class Table:
-    """A table's phone, opened from its link: it records deals and signs the sheet."""
-
-    def __init__(self, app, link: str) -> None:
-        self.app = app
-        self.client, self.match_id = phone(app, link)
+class Table(TablePhone):
+    """A table's phone, opened from its link: it records deals and signs the sheet on its pages."""
 
     @property
     def sheet(self) -> str:
         return self.client.get(f"/matches/{self.match_id}").get_data(as_text=True)
-
-    def play(self, deals: int = 2) -> None:
-        for _ in range(deals):
-            assert self.client.post(f"/api/v1/matches/{self.match_id}/deals", json=DEAL).status_code == 201
 
     def confirm(self, seat: str, **extra):
         page = self.sheet
@@ -66,9 +46,6 @@ class Table:
     def deal_ids(self) -> list[int]:
         return [deal["id"] for deal in self.client.get(f"/api/v1/matches/{self.match_id}").json["deals"]]
 
-    def seated(self) -> dict[str, str]:
-        return self.client.get(f"/api/v1/matches/{self.match_id}").json["players"]
-
     def state(self) -> store.SignoffState:
         with self.app.app_context():
             return store.signoff_state(store.get_db(), self.match_id)
@@ -77,19 +54,6 @@ class Table:
 @pytest.fixture
 def table(app, organiser, cup) -> Table:
     return Table(app, organiser.links(cup, 1)[0])
-
-
-def counted(app, tournament_id: int) -> list:
-    """The tables' results as the standings count them (None: not counted)."""
-    with app.test_request_context():
-        state = load_state(tournament_id)
-        return [view.outcome for view in state.tables[1]]
-
-
-def played(app, tournament_id: int) -> int:
-    """Tables counted in the standings, as each entry has played them."""
-    with app.test_request_context():
-        return sum(standing.played for standing in load_state(tournament_id).standings)
 
 
 def test_the_option_is_off_by_default_and_kept_with_the_tournament(app, organiser):
@@ -108,7 +72,7 @@ def test_a_finished_table_counts_only_once_both_sides_confirmed(app, cup, table)
     assert counted(app, cup)[0] is None and played(app, cup) == 0
     sheet = table.sheet
     assert "Check the sheet above" in sheet
-    seated = table.seated()
+    seated = table.players()
     for seat, name in seated.items():
         assert f"{seat} {name}: I confirm" in sheet  # the seat and the name, as players sign a paper sheet
     assert f"{seated['N']} confirmed the sheet for N–S." in flashes(table.confirm("N").get_data(as_text=True))
@@ -146,7 +110,7 @@ def test_a_change_of_the_sheet_drops_the_confirmations_and_the_history_says_so(a
     actions = [change["action"] for change in table.client.get(f"/api/v1/matches/{table.match_id}/history").json]
     assert actions == ["create", "create", "confirm", "confirm", "edit", "unconfirm"]
     history = table.client.get(f"/matches/{table.match_id}/history").get_data(as_text=True)
-    seated = table.seated()
+    seated = table.players()
     assert f"N {seated['N']} confirmed the sheet for N–S" in history
     assert f"W {seated['W']} confirmed the sheet for E–W" in history
     assert "the sheet changed: its confirmations are dropped" in history
@@ -209,10 +173,7 @@ def test_a_casual_match_or_a_tournament_without_the_option_has_nothing_to_sign(a
     match_id = casual.start_match()
     response = casual.client.get(f"/matches/{match_id}/dispute", follow_redirects=True)
     assert refusals(response.get_data(as_text=True)) == ["This match&#39;s result needs no confirmation."]
-    plain = organiser.tournament()
-    ids = organiser.players(("Ivo", "Jo", "Kim", "Lea"))
-    organiser.enter(plain, ids[0], ids[1]), organiser.enter(plain, ids[2], ids[3])
-    organiser.draw(plain)
+    plain = plain_cup(organiser)
     other = Table(app, organiser.links(plain, 1)[0])
     other.play()
     assert "Both sides confirm" not in other.sheet

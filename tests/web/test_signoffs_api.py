@@ -12,18 +12,18 @@ from scorekeeper import store
 from scorekeeper.web import access
 from tests.helpers import Pages, http_examples
 from tests.test_docs import DOCS, _as_documented
-from tests.web.test_signoffs import counted, cup, played  # noqa: F401  (cup: the fixture)
+from tests.web.signoff_setup import TablePhone, counted, cup, plain_cup, played  # noqa: F401  (cup: the fixture)
 from tests.web.test_tournaments import DEAL, organiser  # noqa: F401  (organiser: the fixture)
 
 
-class Phone:
-    """A script at a table, sending the table's token (the last part of its link)."""
+class Phone(TablePhone):
+    """A script at a table, sending the table's token (the last part of its link) from a fresh
+    client: the token header alone opens the table."""
 
     def __init__(self, app, link: str) -> None:
-        self.client = app.test_client()
+        super().__init__(app, link)
         self.headers = {access.TOKEN_HEADER: link.rsplit("/", 1)[1]}
-        self.match_id = int(self.client.get(link).headers["Location"].rsplit("/", 1)[1])
-        self.client = app.test_client()  # a fresh client: the token header alone opens the table
+        self.client = app.test_client()
 
     def call(self, action: str, body=None, headers=None):
         path = f"/api/v1/matches/{self.match_id}/{action}"
@@ -31,13 +31,6 @@ class Phone:
         if body is None:
             return self.client.get(path, headers=headers)
         return self.client.post(path, json=body, headers=headers)
-
-    def play(self, deals: int = 2) -> None:
-        for _ in range(deals):
-            assert self.call("deals", DEAL).status_code == 201
-
-    def players(self) -> dict[str, str]:
-        return self.client.get(f"/api/v1/matches/{self.match_id}", headers=self.headers).json["players"]
 
 
 @pytest.fixture
@@ -157,10 +150,7 @@ def test_a_casual_match_or_a_tournament_without_the_option_has_nothing_to_sign(a
     match_id = casual.start_match()
     nothing = ("This match's result needs no confirmation.", None)
     assert refusal(casual.client.post(f"/api/v1/matches/{match_id}/confirm", json={"seat": "N"}), 409) == nothing
-    plain = organiser.tournament()
-    ids = organiser.players(("Ivo", "Jo", "Kim", "Lea"))
-    organiser.enter(plain, ids[0], ids[1]), organiser.enter(plain, ids[2], ids[3])
-    organiser.draw(plain)
+    plain = plain_cup(organiser)
     other = Phone(app, organiser.links(plain, 1)[0])
     other.play()
     assert refusal(other.call("confirm", {"seat": "N"}), 409) == nothing

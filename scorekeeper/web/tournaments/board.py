@@ -18,7 +18,7 @@ from wtforms.validators import DataRequired, Length, Optional
 from ... import evening, store
 from ..forms import Form
 from ..roundclock import ClockView, clock_view, now
-from ..sheets import scored_sheet
+from ..sheets import stored_sheet
 from .core import State, TableView
 
 STANDS = "stands"  # a closed table's result: as it stands
@@ -53,7 +53,7 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
 
     db = store.get_db()
     for view in views:
-        sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+        sheet = stored_sheet(db, view.match, state.rules).sheet
         table = state.rules.table(view.match.options)
         seated = view.seated(state.rules)
         stands = ", ".join(f"{label} {sheet.totals[side]}" for (label, _names), side in zip(seated, table.sides,

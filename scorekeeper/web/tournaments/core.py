@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app
+from flask import Blueprint, abort
 
 from ... import evening, games, pairings, store
 from ...errors import N_, RuleViolation
 from ...games.base import GameRules, MatchResult
-from ..sheets import LruCache, scored_sheet, side_names
+from ..sheets import side_names, stored_sheet
 
 bp = Blueprint("tournaments", __name__)
 
@@ -149,32 +149,6 @@ def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mappi
     return pairings.Result(tuple(sides), points, winner)
 
 
-@dataclass(frozen=True, slots=True)
-class _Sheet:
-    """What the standings read of a table's sheet: its deals, its result and its totals."""
-
-    deals: int
-    result: MatchResult | None
-    totals: Mapping[str, int]
-
-
-_SHEETS = LruCache(size=8192)  # per worker process: a national final's tables, and their earlier states
-
-
-def _table_sheet(db: Any, match: store.Match, rules: GameRules, closed: store.Closure | None) -> _Sheet:
-    """A table's sheet as the standings read it, worked out again only when the match changed:
-    every change of a match or its deals bumps its version (store/matches.py), and a match is known
-    by its id and the time it was made (SQLite may give a deleted match's id to a new one). A cache,
-    never the truth (DESIGN.md principle 1)."""
-    def read() -> _Sheet:
-        deals = store.list_deals(db, match.id)
-        sheet = scored_sheet(match, rules, deals[:closed.deals] if closed else deals)
-        return _Sheet(len(deals), sheet.result, dict(sheet.totals))
-
-    key = (current_app.config["DATABASE"], match.id, match.created, match.version, closed)
-    return _SHEETS.get(key, read)
-
-
 def load_state(tournament_id: int) -> State:
     """The tournament and all that follows from its tables' sheets (404 if there is none)."""
     db = store.get_db()
@@ -190,19 +164,20 @@ def load_state(tournament_id: int) -> State:
     tables: dict[int, list[TableView]] = {}
     closures = store.list_closures(db, [table.id for round_row in rounds for table in round_row.tables])
     matches = store.get_matches(db, [table.match_id for round_row in rounds for table in round_row.tables])
+    signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
     for round_row in rounds:
         for table in round_row.tables:
             match = matches[table.match_id]
             closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
-            sheet = _table_sheet(db, match, rules, closed)
+            sheet = stored_sheet(db, match, rules, closed.deals if closed else None)
             seated = seating(tournament, rules, table.sides, entries)
-            signoff = store.signoff_state(db, match.id) if tournament.confirm_results else None
+            signoff = signoffs.get(match.id)
             sides = rules.table(match.options).sides
             counts = closed is not None or signoff is None or signoff.counts(sides)
-            outcome = _outcome(rules, tournament, seated, entry_of, sheet.totals, sheet.result, closed) \
+            outcome = _outcome(rules, tournament, seated, entry_of, sheet.sheet.totals, sheet.sheet.result, closed) \
                 if counts else None
             tables.setdefault(round_row.number, []).append(TableView(
-                table, match, sheet.deals, sheet.result, outcome, signoff, signoff.status(sides) if signoff else "",
+                table, match, sheet.deals, sheet.sheet.result, outcome, signoff, signoff.status(sides) if signoff else "",
                 closed))
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
     byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Sequence
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -113,8 +114,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
         entry_form=entry or entry_form([p for p in state.players.values() if p.id not in entered], size),
         swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
         late_said=_(evening.LATE_ROUNDS[state.tournament.late_rounds]),
-        replace_forms={entry_id: _replace_form(state, entry_id) for entry_id, entry in state.entries.items()
-                       if entry.withdrawn is None},
+        replace_forms=_replace_forms(state, [p for p in state.players.values() if p.id not in entered]),
         can_enter=len(state.rounds) < state.tournament.rounds,
         apart=[(apart_id, state.players[a].name, state.players[b].name)
                for apart_id, a, b in store.list_apart(db, state.tournament.id)],
@@ -129,6 +129,15 @@ def _replace_form(state: State, entry_id: int) -> FlaskForm:
     entered = {p for e in state.entries.values() for p in e.players}
     return replace_form([p for p in state.players.values() if p.id not in entered],
                         [state.players[p] for p in state.entries[entry_id].players])
+
+
+def _replace_forms(state: State, free: Sequence[store.Player]) -> dict[int, FlaskForm | None]:
+    """Each entry still playing, with the form replacing one of its players by one of the ``free``
+    players (None: no player is free; a final's desk of 1,000 entries builds no form)."""
+    playing = [entry for entry in state.entries.values() if entry.withdrawn is None]
+    if not free:
+        return dict.fromkeys(entry.id for entry in playing)
+    return {entry.id: replace_form(free, [state.players[p] for p in entry.players]) for entry in playing}
 
 
 @bp.get("/tournaments/<int:tournament_id>")

@@ -15,7 +15,7 @@ from ...statistics import GameStatistics, SeatedDeal, player_statistics
 from .. import access
 from ..confirm import ask_first
 from ..forms import PlayerForm, PlayerListForm, merge_form, refused
-from ..sheets import scored_sheet
+from ..sheets import stored_sheet
 from .core import bp, load_state, seating
 from .ratings import player_rating
 
@@ -146,7 +146,7 @@ def _history(player_id: int) -> tuple[list[dict[str, Any]], list[GameStatistics]
         for view in tables:
             seats = seating(tournament, state.rules, view.table.sides, state.entries)
             seat = next(seat for seat, player in seats.items() if player == player_id)
-            sheet = scored_sheet(view.match, state.rules, store.list_deals(db, view.match.id))
+            sheet = stored_sheet(db, view.match, state.rules).sheet
             seated += [SeatedDeal(state.rules, seat, row.declarations, row.scored) for row in sheet.rows]
         found.append({"tournament": tournament, "place": place, "entries": len(entries),
                       "tables": [(view, _said_outcome(view.outcome, mine[0].id)) for view in tables]})
