@@ -21,6 +21,7 @@ next booklet asked for removes the older ones.
 from __future__ import annotations
 
 import os
+import queue
 import secrets
 import subprocess
 import sys
@@ -121,22 +122,45 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
 
 def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
                  workers: int | None = None, seconds: float | None = None) -> list[bytes]:
-    """Every part to PDF, ``workers`` at a time (default: one per core), each by a process of its
-    own killed after ``seconds`` (:func:`scorekeeper.pdf.html_to_pdf`), in order, each handed over
-    as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish.
+    """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
+    processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
+    each handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish.
 
-    :raise TooLong: a part took longer (the others are not waited for beyond their own limit)
+    :raise TooLong: a part took longer (the parts not started are not printed; those being printed
+        are not waited for beyond their own limit)
     """
-    from ..pdf import html_to_pdf
+    from ..pdf import Printer
+
+    printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
+    started: list[Printer] = []
+
+    def render(html: str) -> bytes:
+        try:
+            printer: Printer | None = printers.get_nowait()
+        except queue.Empty:
+            printer = None
+        if printer is None:  # no printer free (this thread's first part): one starts
+            started.append(printer := Printer(static))
+        pdf = printer(html, seconds)  # (a printer stopped past its limit is not put back)
+        printers.put(printer)
+        return pdf
 
     futures: dict[Future[bytes], int] = {}
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        for index, html in enumerate(parts):
-            futures[pool.submit(html_to_pdf, html, static, seconds)] = index
-        done: list[bytes] = [b""] * len(futures)
-        for count, future in enumerate(as_completed(futures), start=1):
-            done[futures[future]] = future.result()
-            progress(count)
+    try:
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            for index, html in enumerate(parts):
+                futures[pool.submit(render, html)] = index
+            done: list[bytes] = [b""] * len(futures)
+            try:
+                for count, future in enumerate(as_completed(futures), start=1):
+                    done[futures[future]] = future.result()
+                    progress(count)
+            except BaseException:
+                pool.shutdown(cancel_futures=True)  # the parts not started: the booklet has failed
+                raise
+    finally:
+        for printer in started:
+            printer.close()
     return done
 
 
