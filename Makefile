@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := scorekeeper
 
-.PHONY: bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
+.PHONY: bench-pdf bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,10 @@ test: test-deps
 # (the claim solver's cases included; `make bench-solver` runs those alone).
 bench: runtime-deps install
 	$(BIN)/python -m bench.run
+
+# The PDF's rows alone (about 3 minutes): one sheet against a plain render, the two 100-sheet booklets.
+bench-pdf: runtime-deps install
+	$(BIN)/python -m bench.run --pdf-only
 
 # The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route;
 # every page's accessibility check in every language on a phone and a desk (`make test`: a phone, in English).

@@ -271,16 +271,17 @@ def solver_measures() -> list[Measure]:
             for row in rows]
 
 
-def _child(args: list[str]) -> tuple[float, float]:
-    """Run ``python ARGS`` from the project folder: its wall time (s) and the peak memory of the
-    largest process it ran, itself or a worker it waited for (MiB, from wait4's rusage)."""
+def _child(args: list[str]) -> tuple[float, float, float]:
+    """Run ``python ARGS`` from the project folder: its wall time (s), the processor time of it and
+    every worker it waited for (s: what a loaded machine changes least), and the peak memory of the
+    largest process it ran, itself or a worker it waited for (MiB; both from wait4's rusage)."""
     began = time.perf_counter()
     child = subprocess.Popen([sys.executable, *args], cwd=ROOT)
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise RuntimeError(f"{args} exited {child.returncode}")
-    return time.perf_counter() - began, usage.ru_maxrss / 1024
+    return time.perf_counter() - began, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any], plain_tables: str,
@@ -296,10 +297,10 @@ def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any],
         store.close_thread_connections()
     plain_file = tmp / f"plain-{kind}.html"
     plain_file.write_text(_plain_document(plain_tables))
-    plain_time, plain_peak = _child(["-c", ("import sys; from weasyprint import HTML; "
-                                           "HTML(filename=sys.argv[1]).write_pdf(sys.argv[2])"),
-                                     str(plain_file), str(tmp / f"plain-{kind}.pdf")])
-    our_time, our_peak = _child([*booklet.COMMAND[1:], app.config["DATABASE"], job.token])
+    plain_time, plain_cpu, plain_peak = _child(["-c", ("import sys; from weasyprint import HTML; "
+                                                       "HTML(filename=sys.argv[1]).write_pdf(sys.argv[2])"),
+                                                 str(plain_file), str(tmp / f"plain-{kind}.pdf")])
+    our_time, our_cpu, our_peak = _child([*booklet.COMMAND[1:], app.config["DATABASE"], job.token])
     with app.app_context():
         done = store.get_print_job(store.get_db(), job.token)
         store.close_thread_connections()
@@ -307,6 +308,8 @@ def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any],
         raise RuntimeError(f"the booklet was not printed: {done}")
     return [measure(f"{label}: time", our_time, "s", baseline=plain_time, ratio=our_time / plain_time,
                     target=f"< {seconds:g} s", met=our_time < seconds),
+            measure(f"{label}: processor time, every process", our_cpu, "s", baseline=plain_cpu,
+                    ratio=our_cpu / plain_cpu),
             measure(f"{label}: peak memory of one process", our_peak, "MiB", baseline=plain_peak,
                     ratio=our_peak / plain_peak, target="< 300 MiB", met=our_peak < 300)]
 
@@ -540,7 +543,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-http", action="store_true", help="no HTTP measures")
     parser.add_argument("--skip-solver", action="store_true", help="no claim solver measures")
     parser.add_argument("--skip-final", action="store_true", help="no national final (500 tables, 60 s)")
+    parser.add_argument("--pdf-only", action="store_true", help="only the PDF and booklet measures (make bench-pdf)")
     args = parser.parse_args(argv)
+    if args.pdf_only:
+        args.skip_http = args.skip_solver = args.skip_final = True
 
     def progress(text: str) -> None:
         print(f"[{time.monotonic() - began:6.1f} s] {text}", file=sys.stderr, flush=True)
@@ -548,8 +554,9 @@ def main(argv: list[str] | None = None) -> int:
     began = time.monotonic()
     results: list[Measure] = [measure("machine: load average (1 min) at the start", os.getloadavg()[0], "tasks")]
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        progress("engine")
-        results += engine_measures()
+        if not args.pdf_only:
+            progress("engine")
+            results += engine_measures()
         progress("PDF")
         results += pdf_measures(Path(tmp))
         progress("booklet")

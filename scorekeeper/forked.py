@@ -7,6 +7,7 @@ done there does not hold the parent's GIL either: a worker's other threads serve
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -52,6 +53,122 @@ def call(work: Callable[[], T], seconds: float, *, nice: int = 0) -> T:
         raise RuleViolation(template, field=field, **params)
     answer: T = value
     return answer
+
+
+class Worker:
+    """A child process forked once that does ``work(item)`` for each item it is given, one at a
+    time, each within its own time limit: for many pieces of the same work (a booklet's parts),
+    where a child forked for each piece would pay each time for the fork, for the parent's pages
+    it copies as it writes to them and for the caches it fills and throws away. Past an item's
+    limit the child is killed (:class:`TooLong`, and the worker is gone); :meth:`close` ends it.
+    Used from one thread at a time."""
+
+    def __init__(self, work: Callable[[Any], Any]) -> None:
+        with FORKING:
+            requests, self._requests = os.pipe()
+            self._answers, answers = os.pipe()
+            self.pid = os.fork()
+            if self.pid == 0:
+                os.close(self._requests)
+                os.close(self._answers)
+                for end in _PARENT_ENDS:  # the other workers' ends: they must see only their parent
+                    os.close(end)
+                _PARENT_ENDS.clear()
+                _serve(work, requests, answers)
+            os.close(requests)
+            os.close(answers)
+            _PARENT_ENDS.update((self._requests, self._answers))
+
+    def __call__(self, item: Any, seconds: float) -> Any:
+        """``work(item)`` done by the child; a RuleViolation it raises is raised here.
+
+        :raise TooLong: the work was stopped at its time limit (the worker is gone)
+        """
+        request = pickle.dumps((item, seconds + GRACE_SECONDS))
+        deadline, size = time.monotonic() + seconds, b""
+        try:
+            _write_all(self._requests, len(request).to_bytes(8, "big") + request)
+        except BrokenPipeError:
+            sent = b""
+        else:
+            size = _read_exactly(self._answers, 8, self.pid, deadline)
+            sent = _read_exactly(self._answers, int.from_bytes(size, "big"), self.pid, deadline) \
+                if len(size) == 8 else b""
+        if not sent or len(sent) < int.from_bytes(size, "big"):
+            late = time.monotonic() >= deadline
+            self.close()
+            if late:
+                raise TooLong(seconds)
+            raise RuntimeError("the child process failed (its error is on the server's log)")
+        kind, value = pickle.loads(sent)
+        if kind == "refused":
+            template, field, params = value
+            raise RuleViolation(template, field=field, **params)
+        return value
+
+    def close(self) -> None:
+        """End the child (at once: it holds nothing worth waiting for) and wait for it."""
+        if self.pid is None:
+            return
+        with FORKING:
+            for end in (self._requests, self._answers):
+                _PARENT_ENDS.discard(end)
+                os.close(end)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        self.pid = None
+
+
+_PARENT_ENDS: set[int] = set()
+"""The parent's ends of its workers' pipes, closed in every worker forked after them."""
+
+
+def _serve(work: Callable[[Any], Any], requests: int, answers: int) -> None:
+    """In a worker: do the work for each item that comes, send back its answer, until the parent
+    is gone; an alarm ends the child past each item's limit should the parent not be there to."""
+    code = 1
+    try:
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        while size := _read_exactly(requests, 8, None, None):
+            item, seconds = pickle.loads(_read_exactly(requests, int.from_bytes(size, "big"), None, None))
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            try:
+                outcome: tuple[str, Any] = ("done", work(item))
+            except RuleViolation as err:
+                outcome = ("refused", (err.template, err.field, err.params))
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            answer = pickle.dumps(outcome)
+            _write_all(answers, len(answer).to_bytes(8, "big") + answer)
+        code = 0
+    except BaseException:
+        traceback.print_exc(file=sys.stderr)
+    finally:
+        os._exit(code)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read_exactly(fd: int, size: int, pid: int | None, deadline: float | None) -> bytes:
+    """``size`` bytes from ``fd``, or fewer if it closed; past ``deadline`` the process ``pid``
+    is killed and what came so far is returned."""
+    chunks, wanted = [], size
+    while wanted:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                break
+        chunk = os.read(fd, min(wanted, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        wanted -= len(chunk)
+    return b"".join(chunks)
 
 
 def _child(work: Callable[[], Any], write: int, seconds: float, nice: int) -> None:

@@ -20,7 +20,7 @@ def main(argv: Sequence[str]) -> None:
     """The printing process: ``DATABASE TOKEN``."""
     database, token = argv
     app = create_app({"DATABASE": database, "SECRET_KEY": secrets.token_hex(16)})
-    settle()  # WeasyPrint loaded and everything loaded frozen, as the server does, before the PDF workers fork
+    settle(collation=False)  # WeasyPrint loaded and everything frozen, as the server does, before the printers fork
     try:
         booklet.run(app, token)
     finally:

@@ -35,12 +35,15 @@ preload_app = True
 reuse_port = True
 
 
-def settle() -> None:
+def settle(*, collation: bool = True) -> None:
     """Import what printing needs, then freeze every object alive now (``gc.freeze``): what a
-    process has loaded before it serves is never garbage, and the collector stops scanning it."""
+    process has loaded before it serves is never garbage, and the collector stops scanning it.
+    ``collation``: load the names' collation table too (1 s), which a booklet's printing process
+    loads only if it prints standings."""
     from . import evening, pdf  # noqa: F401  (WeasyPrint with it, loaded here for every worker to share)
 
-    evening.name_key("")  # the collation table (1 s to load), shared the same way
+    if collation:
+        evening.name_key("")  # the collation table, shared the same way
 
     gc.collect()
     gc.freeze()

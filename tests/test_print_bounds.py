@@ -108,7 +108,9 @@ def test_the_database_and_a_printed_booklet_are_readable_by_their_owner_alone(ap
     for path in (database, Path(f"{database}-wal"), Path(f"{database}-writer")):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     target = tmp_path / "prints" / "booklet.pdf"
-    booklet.join_pdfs([pdf.html_to_pdf("<p>one</p>", Path(app.static_folder))], target)
+    joined = booklet.Joined()
+    joined.add(pdf.html_to_pdf("<p>one</p>", Path(app.static_folder)))
+    joined.write(target)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert stat.S_IMODE(target.parent.stat().st_mode) == 0o700
 

@@ -3,14 +3,15 @@
 A page asks for a booklet (:func:`start`): a ``print_jobs`` row is queued and this module is
 started as a separate process (:data:`COMMAND`, :mod:`scorekeeper.printer`). That
 process renders each part's HTML (one sheet, in the language of whoever asked) and hands it
-at once to WeasyPrint, which turns the parts into PDF on every core (a child process forked
-for each part, as many at once as there are cores, so a process's memory stays that of one
-sheet) while the next parts are being written; it writes how many parts are done into
-the row as they finish, and joins the parts, in order, into one file under
-``prints/`` beside the database (``instance/``). The page polls the row (PLATFORM.md: 100 sheets in one WeasyPrint
-document took 14.5 s and 491 MiB in one process, past gunicorn's patience).
+at once to WeasyPrint, which turns the parts into PDF on every core (a printing process
+forked once per core, :class:`scorekeeper.pdf.Printer`, each rendering one part at a time, so a
+process's memory stays that of one sheet) while the next parts are being written; it writes how
+many parts are done into the row as they finish, and joins the parts, in order, as they come,
+into one file under ``prints/`` beside the database (``instance/``). The page polls the row
+(PLATFORM.md: 100 sheets in one WeasyPrint document took 14.5 s and 491 MiB in one process, past
+gunicorn's patience).
 
-Every part is rendered within :data:`scorekeeper.pdf.PRINT_SECONDS`, by a child process killed
+Every part is rendered within :data:`scorekeeper.pdf.PRINT_SECONDS`, its printing process killed
 past it: the booklet then fails and says so. A booklet holds one of the MAX_PRINTING slots
 while its process lives (:func:`printing`), and no longer: a process that died leaves its row
 ``running``, and the page calls such a booklet stalled and offers to print it again. Printed
@@ -21,10 +22,11 @@ next booklet asked for removes the older ones.
 from __future__ import annotations
 
 import os
+import queue
 import secrets
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -120,41 +122,78 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
 
 
 def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
-                 workers: int | None = None, seconds: float | None = None) -> list[bytes]:
-    """Every part to PDF, ``workers`` at a time (default: one per core), each by a process of its
-    own killed after ``seconds`` (:func:`scorekeeper.pdf.html_to_pdf`), in order, each handed over
-    as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish.
+                 workers: int | None = None, seconds: float | None = None,
+                 ready: Callable[[bytes], None] | None = None) -> list[bytes]:
+    """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
+    processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
+    each handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish,
+    ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
+    next are printed).
 
-    :raise TooLong: a part took longer (the others are not waited for beyond their own limit)
+    :raise TooLong: a part took longer (the parts not started are not printed; those being printed
+        are not waited for beyond their own limit)
     """
-    from ..pdf import html_to_pdf
+    from ..pdf import Printer
+
+    printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
+    started: list[Printer] = []
+
+    def render(html: str) -> bytes:
+        try:
+            printer: Printer | None = printers.get_nowait()
+        except queue.Empty:
+            printer = None
+        if printer is None:  # no printer free (this thread's first part): one starts
+            started.append(printer := Printer(static))
+        pdf = printer(html, seconds)  # (a printer stopped past its limit is not put back)
+        printers.put(printer)
+        return pdf
 
     futures: dict[Future[bytes], int] = {}
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        for index, html in enumerate(parts):
-            futures[pool.submit(html_to_pdf, html, static, seconds)] = index
-        done: list[bytes] = [b""] * len(futures)
-        for count, future in enumerate(as_completed(futures), start=1):
-            done[futures[future]] = future.result()
-            progress(count)
+    try:
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            for index, html in enumerate(parts):
+                futures[pool.submit(render, html)] = index
+            done: list[bytes] = [b""] * len(futures)
+            handed = 0  # the parts given to ``ready``
+            try:
+                for count, future in enumerate(as_completed(futures), start=1):
+                    done[futures[future]] = future.result()
+                    progress(count)
+                    while ready and handed < len(done) and done[handed]:
+                        ready(done[handed])
+                        handed += 1
+            except BaseException:
+                pool.shutdown(cancel_futures=True)  # the parts not started: the booklet has failed
+                raise
+    finally:
+        for printer in started:
+            printer.close()
     return done
 
 
-def join_pdfs(parts: Sequence[bytes], target: Path) -> None:
-    """The parts as one PDF, written under a temporary name and renamed (never half-written),
-    readable by the server's user alone."""
-    from io import BytesIO
+class Joined:
+    """Parts joined into one PDF, each as it comes."""
 
-    from pypdf import PdfWriter
+    def __init__(self) -> None:
+        from pypdf import PdfWriter
 
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(BytesIO(part))
-    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    partial = target.with_suffix(".partial")
-    with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
-        writer.write(out)
-    os.replace(partial, target)
+        self._writer = PdfWriter()
+
+    def add(self, part: bytes) -> None:
+        """The next part, after those added before."""
+        from io import BytesIO
+
+        self._writer.append(BytesIO(part))
+
+    def write(self, target: Path) -> None:
+        """The joined PDF, written under a temporary name and renamed (never half-written),
+        readable by the server's user alone."""
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        partial = target.with_suffix(".partial")
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+            self._writer.write(out)
+        os.replace(partial, target)
 
 
 def run(app: Flask, token: str) -> None:
@@ -164,10 +203,12 @@ def run(app: Flask, token: str) -> None:
         job = store.get_print_job(db, token)
         try:
             store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
+            joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
             with app.test_request_context(), force_locale(job.language):
                 pdfs = render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
-                                    lambda done: store.update_print_job(db, token, status="running", done=done))
-            join_pdfs(pdfs, output_path(app.config["DATABASE"], token))
+                                    lambda done: store.update_print_job(db, token, status="running", done=done),
+                                    ready=joined.add)
+            joined.write(output_path(app.config["DATABASE"], token))
         except Exception as err:  # the page must say it failed, whatever the cause
             store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
             raise
