@@ -108,13 +108,13 @@ class Shown:
 def seat_text(text: str) -> str:
     """A seat (``W``) or a side of two seats (``E–W``) in the reader's letters: West is O in French,
     East O and South Z in Dutch. Display only: the forms send, and the store keeps, N E S W."""
-    letters = _seat_letters(str(get_locale()))
+    letters = _seat_alphabet(str(get_locale()))
     parts = text.split("–")
     return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
 
 
 @functools.lru_cache(maxsize=8)
-def _seat_letters(locale: str) -> dict[str, str]:
+def _seat_alphabet(locale: str) -> dict[str, str]:
     """The seats' letters in ``locale`` (the reader's), looked up once per language and process: a
     wall of 500 tables shows 3,000 seats."""
     return {"N": pgettext("seat", "N"), "E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
