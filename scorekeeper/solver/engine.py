@@ -241,7 +241,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     partner_of = [(seat + 2) % 4 if n == 4 and kernel.partners else -1 for seat in range(n)]
     seats = range(n)
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
-    ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
+    ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
+    ranked = ranked_bits and not points  # each side's fewest tricks by rank alone (ranked_floors)
     ruff_anyway = kernel.ruff_while_following
     tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
@@ -432,6 +433,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
                    maximise=FLAG)
     def boundary(leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
+        if total <= alpha and not points:  # even every trick left would not reach the window (points:
+            return total  # measured, the table's tighter bound saves more than the early answer)
         hand = hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return last_trick(leader, rem, total)
@@ -602,7 +605,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             if up & -up & hand & twins[card]:
                 continue
             if (card > win_bit if suit_of[card] == win_suit else low & trumps) if simple \
-                    else beats(card, win_bit, trick):
+                    else card > win_bit if ranked_bits else beats(card, win_bit, trick):
                 if ours:
                     order = 2 << 10 | 15 - rank[card]
                 else:
