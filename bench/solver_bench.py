@@ -2,7 +2,10 @@
 
 Run ``.venv/bin/python bench/solver_bench.py [--deals N]``: it prints a table, and
 :func:`measure` returns the rows (``name``, ``value``, ``unit``, ``target``, ``met``) for
-another bench runner. Every case plays the same reproducible deals (seeded per case).
+another bench runner. Every case plays the same reproducible deals (seeded per case), and
+every answer is compared with the one recorded in ``solver_answers.json``: a search made
+faster must answer as before (``--record`` records them again, for a new case or deal;
+tests/games/test_solver.py checks the first deals of every case against the same file).
 
 Cases:
 
@@ -20,6 +23,7 @@ Cases:
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import sys
@@ -42,6 +46,7 @@ QUINTO_FULL_BUDGET = 60.0  # seconds a full Quinto deal may take (one of the 20 
 P99_TARGET = 0.5  # issue #27: every case's 99th percentile, in seconds
 SLOWEST_TARGET = 3.0  # and the slowest single question of all the cases
 NESW = ("N", "E", "S", "W")
+ANSWERS = Path(__file__).with_name("solver_answers.json")  # every case's answers, deal by deal (--record)
 
 
 def contree_position(rng: random.Random, played: int) -> Position:
@@ -84,30 +89,36 @@ def quinto_position(rng: random.Random, tricks: int) -> Position:
 
 
 def _timed(positions: list[Position], ask: Callable[[Position], object],
-           budget: float | None = None) -> tuple[list[float], int]:
-    """Each position's time, and how many ran out of the ``budget`` (seconds each; counted at
-    the budget, as the server counts them: it refuses by field once its own budget is spent)."""
-    times, unfinished = [], 0
+           budget: float | None = None) -> tuple[list[float], int, list[object]]:
+    """Each position's time and answer, and how many ran out of the ``budget`` (seconds each;
+    counted at the budget, as the server counts them: it refuses by field once its own budget
+    is spent; their answer None)."""
+    times, unfinished, answers = [], 0, []
     for position in positions:
         start = time.perf_counter()
         if budget is None:
-            ask(position)
+            answers.append(ask(position))
         else:
             try:
                 with within(lambda start=start: time.perf_counter() - start < budget):
-                    ask(position)
+                    answers.append(ask(position))
             except RuleViolation:
                 unfinished += 1
+                answers.append(None)
         times.append(time.perf_counter() - start)
-    return times, unfinished
+    return times, unfinished, answers
 
 
 def _p99(times: list[float]) -> float:
     return statistics.quantiles(times, n=100, method="inclusive")[98] if len(times) > 1 else times[0]
 
 
-def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict[str, object]]:
-    """Run every case on ``deals`` seeded deals; print a table; return the rows."""
+Case = tuple[str, list[Position], Callable[[Position], object], float, float | None]
+"""(name, the deals' positions, the question asked of each, the p99 target, a budget per deal or None)."""
+
+
+def cases(deals: int = DEALS) -> list[Case]:
+    """Every case on its ``deals`` seeded deals; each question answers a value (holds, or points)."""
     any_rng, start_rng, tight_rng, points_rng, klaberjass_rng, quinto_rng = (
         random.Random(f"solver-bench-{case}") for case in ("any", "start", "tight", "points", "klaberjass", "quinto"))
     anywhere = [contree_position(any_rng, any_rng.randrange(32)) for _ in range(deals)]
@@ -120,26 +131,47 @@ def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict
     quinto_full = [quinto_position(quinto_rng, 12) for _ in range(min(deals, QUINTO_FULL_DEALS))]
 
     def all_tricks(position: Position) -> object:
-        return solve(position, position.sides[position.to_play], "all")
+        return solve(position, position.sides[position.to_play], "all").holds
 
-    cases = [
-        ("Contrée: all tricks?, any position", anywhere, all_tricks, P99_TARGET),
-        ("Contrée: all tricks?, from the start", starts, all_tricks, P99_TARGET),
+    return [
+        ("Contrée: all tricks?, any position", anywhere, all_tricks, P99_TARGET, None),
+        ("Contrée: all tricks?, from the start", starts, all_tricks, P99_TARGET, None),
         ("Contrée: N-S best tricks (holds), from the start", tight,
-         lambda p: solve(p, "A", best[id(p)]), P99_TARGET),
-        ("Contrée: best card points, from the start", point_starts, lambda p: best_points(p, "A"), P99_TARGET),
-        ("Klaberjass: best card points, from the start", klaberjass, lambda p: best_points(p, "P1"), P99_TARGET),
-        ("Quinto: all tricks?, 6 tricks left", quinto_six, all_tricks, P99_TARGET),
-        ("Quinto: best points, 6 tricks left", quinto_six, lambda p: best_points(p, "A"), P99_TARGET),
+         lambda p: solve(p, "A", best[id(p)]).holds, P99_TARGET, None),
+        ("Contrée: best card points, from the start", point_starts, lambda p: best_points(p, "A"), P99_TARGET, None),
+        ("Klaberjass: best card points, from the start", klaberjass, lambda p: best_points(p, "P1"), P99_TARGET,
+         None),
+        ("Quinto: all tricks?, 6 tricks left", quinto_six, all_tricks, P99_TARGET, None),
+        ("Quinto: best points, 6 tricks left", quinto_six, lambda p: best_points(p, "A"), P99_TARGET, None),
         ("Quinto: all tricks?, a full 12-trick deal", quinto_full, all_tricks, P99_TARGET, QUINTO_FULL_BUDGET),
     ]
+
+
+def stored_answers() -> dict[str, list[object]]:
+    """The answers recorded for every case's deals (``--record``), by case name; None where a
+    deal ran out of its budget when they were recorded."""
+    return json.loads(ANSWERS.read_text(encoding="utf-8")) if ANSWERS.exists() else {}
+
+
+def measure(deals: int = DEALS, out: Callable[[str], None] = print, *,
+            record: bool = False) -> list[dict[str, object]]:
+    """Run every case on ``deals`` seeded deals; print a table; return the rows. Every answer
+    is compared with the one recorded for the bench's 200 deals (a change fails loudly); ``record``
+    records them instead (the 200 deals only)."""
     rows: list[dict[str, object]] = []
     slowest = 0.0
     out("the search: " + ("compiled by Cython (setup.py)" if engine.__file__.endswith(".so") else
                           "plain Python (not compiled: see setup.py)"))
     out(f"{'case':50} {'deals':>5} {'median s':>9} {'p99 s':>8} {'max s':>8} {'target p99':>10}  met")
-    for name, positions, ask, target, *budget in cases:
-        times, unfinished = _timed(positions, ask, *budget)
+    stored, answered = stored_answers(), {}
+    for name, positions, ask, target, budget in cases(deals):
+        times, unfinished, answers = _timed(positions, ask, budget)
+        answered[name] = answers
+        known = stored.get(name, []) if deals == DEALS else []  # fewer deals: Quinto's full ones differ
+        changed = [at for at, (now, then) in enumerate(zip(answers, known))
+                   if now is not None and then is not None and now != then]
+        if changed and not record:
+            raise AssertionError(f"{name}: the answers of deals {changed} changed")
         median, p99 = statistics.median(times), _p99(times)
         slowest = max(slowest, *times)
         met = None if target is None else p99 < target
@@ -148,17 +180,21 @@ def measure(deals: int = DEALS, out: Callable[[str], None] = print) -> list[dict
         rows.append({"name": f"solver: {name}, p99", "value": round(p99, 4), "unit": "s", "target": target,
                      "met": met})
         if unfinished:
-            rows.append({"name": f"solver: {name}, over {budget[0]:.0f} s (stopped)", "value": unfinished,
+            rows.append({"name": f"solver: {name}, over {budget:.0f} s (stopped)", "value": unfinished,
                          "unit": "deals", "target": None, "met": None})
         out(f"{name:50} {len(times):5d} {median:9.3f} {p99:8.3f} {max(times):8.3f} "
             f"{'-' if target is None else f'< {target}':>10}  {'-' if met is None else 'yes' if met else 'NO'}"
-            + (f"  ({unfinished} stopped at {budget[0]:.0f} s)" if unfinished else ""))
+            + (f"  ({unfinished} stopped at {budget:.0f} s)" if unfinished else ""))
     rows.append({"name": "solver: the slowest single question of every case", "value": round(slowest, 4),
                  "unit": "s", "target": SLOWEST_TARGET, "met": slowest < SLOWEST_TARGET})
     out(f"the slowest single question: {slowest:.3f} s (target < {SLOWEST_TARGET} s)")
+    if record and deals == DEALS:
+        lines = (f"{json.dumps(name, ensure_ascii=False)}: {json.dumps(answers)}" for name, answers in answered.items())
+        ANSWERS.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+        out(f"answers recorded in {ANSWERS}")
     return rows
 
 
 if __name__ == "__main__":
     count = int(sys.argv[sys.argv.index("--deals") + 1]) if "--deals" in sys.argv else DEALS
-    measure(count)
+    measure(count, record="--record" in sys.argv)

@@ -119,13 +119,16 @@ def within(keep_going: Callable[[], bool]) -> Iterator[None]:
         BUDGET.reset(token)
 
 
-def _engine(position: Position, claimant: str, *, points: bool) -> Engine:
+def _engine(position: Position, claimant: str, *, points: bool, after: Engine | None = None) -> Engine:
+    """The engine of a question; ``after`` (an engine of the same position and claimant) lends it
+    the tricks bounds it has proved."""
     order = position.play_order
     kernel = position.rules.kernel(position.trump, position.contract, order)
     hands = [kernel.mask(position.hands[seat]) for seat in order]
     mine = [position.sides[seat] == claimant for seat in order]
     return Engine(kernel, hands, mine, order.index(position.leader),
-                  [kernel.bit_of[card] for card in position.trick_so_far], points=points, keep_going=BUDGET.get())
+                  [kernel.bit_of[card] for card in position.trick_so_far], points=points, keep_going=BUDGET.get(),
+                  tricks_table=None if after is None else after.tricks_table)
 
 
 def _read_claimant(position: Position, claimant: object) -> str:
@@ -171,10 +174,10 @@ def solve(position: Position, claimant: str, claim: str | int | Mapping[str, int
     tricks = value_points = None
     if exact:
         try:
-            trick_engine = _engine(position, side, points=False) if engine.points else engine
+            trick_engine = _engine(position, side, points=False, after=engine) if engine.points else engine
             best = trick_engine.exact()
             tricks = _by_side(position, side, best, position.tricks_left)
-            point_engine = engine if engine.points else _engine(position, side, points=True)
+            point_engine = engine if engine.points else _engine(position, side, points=True, after=trick_engine)
             most = point_engine.exact(_points_guess(point_engine, best, position))
             value_points = _by_side(position, side, most,
                                     point_engine.total() if point_engine.kernel.additive else None)
@@ -209,9 +212,9 @@ def best_tricks(position: Position, claimant: str) -> int:
 def best_points(position: Position, claimant: str) -> int:
     """The most card points (last-trick bonus included) ``claimant`` can be sure of from here."""
     side = _read_claimant(position, claimant)
-    engine = _engine(position, side, points=True)
-    guess = _points_guess(engine, _engine(position, side, points=False).exact(), position) \
-        if engine.kernel.additive else None
+    tricks = _engine(position, side, points=False)
+    engine = _engine(position, side, points=True, after=tricks)
+    guess = _points_guess(engine, tricks.exact(), position) if engine.kernel.additive else None
     return engine.exact(guess)
 
 

@@ -54,15 +54,19 @@ class OutOfTime(Exception):
 
 class Engine:
     """One position under search. ``hands`` (seat index -> bits) are in play order;
-    ``claimant[i]`` tells whether seat ``i`` plays for the claimant side."""
+    ``claimant[i]`` tells whether seat ``i`` plays for the claimant side. ``tricks_table`` holds
+    the tricks bounds proved (the tricks search's own table, or the one a points search asks
+    whether a side takes every trick): engines of one position and side may share it."""
 
     def __init__(self, kernel: Kernel, hands: list[int], claimant: list[bool], leader: int, trick: list[int],
-                 *, points: bool, keep_going: Callable[[], bool] | None = None) -> None:
+                 *, points: bool, keep_going: Callable[[], bool] | None = None,
+                 tricks_table: dict[tuple[int, ...], tuple[int, int, int]] | None = None) -> None:
         self.kernel, self.points, self.claimant = kernel, points, claimant
         self.hands = list(hands)
         self.trick: list[int] = []
         self.leader = leader
-        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points, keep_going)
+        self.tricks_table = {} if tricks_table is None else tricks_table
+        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points, keep_going, self.tricks_table)
         for bit in trick:
             self.play(bit)
 
@@ -225,10 +229,12 @@ _in_a_chunk_of_its_own = _roomy(3100)
 
 
 def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
-               keep_going: Callable[[], bool] | None) -> tuple[Callable[..., int], Callable[..., int]]:
+               keep_going: Callable[[], bool] | None, tricks_table: dict[tuple[int, ...], tuple[int, int, int]],
+               ) -> tuple[Callable[..., int], Callable[..., int]]:
     """The two mutually recursive searchers, with everything they read bound as locals;
     ``keep_going`` (the caller's budget) is asked at the first position opened and every 64th
-    after, and :class:`OutOfTime` raised when it says no."""
+    after, and :class:`OutOfTime` raised when it says no. ``tricks_table`` keeps the tricks
+    searcher's bounds (a points searcher's own table is new)."""
     n = len(hands)
     searched = [0]
     last = n - 1
@@ -241,9 +247,10 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     partner_of = [(seat + 2) % 4 if n == 4 and kernel.partners else -1 for seat in range(n)]
     seats = range(n)
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
-    ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
+    ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
+    ranked = ranked_bits and not points  # each side's fewest tricks by rank alone (ranked_floors)
     ruff_anyway = kernel.ruff_while_following
-    tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # (lower, upper, best lead or -1)
+    tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
     # (first bit, width, all its bits, what closed() remembers: none for 8 bits, the table COMPRESS)
     blocks = [(8 * block, 8) for block in range(len(suits))] if kernel.width == 8 else kernel.runs
@@ -251,7 +258,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     squeeze = bool(runs) and not kernel.exact_cards and not points
     # points: with few tricks left, a side that takes every trick (or none) takes every point (or
     # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
-    by_tricks = _searchers(kernel, hands, maxi, False, keep_going)[0] if points and additive else None
+    by_tricks = _searchers(kernel, hands, maxi, False, keep_going, tricks_table)[0] if points and additive else None
     shifts = [8 * block for block in range(len(suits))]
     others = range(n - 1)
     # points: positions of one shape (the same hands once the cards gone from play are closed up)
@@ -432,6 +439,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
                    maximise=FLAG)
     def boundary(leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
+        if total <= alpha and not points:  # even every trick left would not reach the window (points:
+            return total  # measured, the table's tighter bound saves more than the early answer)
         hand = hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return last_trick(leader, rem, total)
@@ -602,7 +611,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             if up & -up & hand & twins[card]:
                 continue
             if (card > win_bit if suit_of[card] == win_suit else low & trumps) if simple \
-                    else beats(card, win_bit, trick):
+                    else card > win_bit if ranked_bits else beats(card, win_bit, trick):
                 if ours:
                     order = 2 << 10 | 15 - rank[card]
                 else:

@@ -8,6 +8,8 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cards import DECK_53, display_key
 from scorekeeper.errors import RuleViolation
@@ -81,6 +83,20 @@ def test_the_solver_agrees_with_exhaustive_minimax_on_small_positions():
         assert solve(position, claimant, "all").holds == (tricks == position.tricks_left), (case, position)
         target = rng.randrange(points + 30)
         assert solve(position, claimant, {"points": target}).holds == (points >= target), (case, target, position)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tricks=st.integers(1, 3), claimant=st.sampled_from(("A", "B")), rich=st.booleans(),
+       rng=st.randoms(use_true_random=False))
+def test_any_small_position_is_solved_as_minimax_solves_it(tricks, claimant, rich, rng):
+    """RULES §5.1, §5.3, §5.4, §5.5, drawn by hypothesis: on any position of 3 tricks or fewer,
+    dealt from the quint cards or the whole deck, the search's best tricks, best points and
+    "all tricks?" (its sure-trick bounds and cards searched once included) are exhaustive minimax's."""
+    position = random_position(rng, tricks=tricks, rich=rich)
+    tricks_won = minimax(position, claimant, False)
+    assert best_tricks(position, claimant) == tricks_won, position
+    assert best_points(position, claimant) == minimax(position, claimant, True), position
+    assert solve(position, claimant, "all").holds == (tricks_won == position.tricks_left), position
 
 
 def test_cards_that_win_the_same_tricks_are_searched_once_and_change_no_answer():

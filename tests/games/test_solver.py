@@ -386,6 +386,22 @@ def test_full_deals_are_solved():
         assert not solve(position, "A", tricks + 1).holds
 
 
+BENCH_DEALS_CHECKED = 4  # per case: the bench itself (bench/solver_bench.py) compares all 200
+
+
+def test_the_bench_deals_are_answered_as_recorded():
+    """Issue #27: speeding the search up changes no answer. The bench's seeded deals (every game,
+    every question, from the start of full deals) are answered as the answers recorded in
+    bench/solver_answers.json (`solver_bench.py --record`): the first deals of every case here."""
+    from bench import solver_bench
+
+    stored = solver_bench.stored_answers()
+    for name, positions, ask, _, _ in solver_bench.cases():
+        assert len(stored[name]) == len(positions), name
+        for at, position in enumerate(positions[:BENCH_DEALS_CHECKED]):
+            assert ask(position) == stored[name][at], (name, at)
+
+
 @pytest.mark.parametrize("claim", ["all", {"points": 40}])
 def test_a_claim_settled_in_time_is_answered_when_each_sides_best_would_take_too_long(monkeypatch, claim):
     """The server gives a claim a budget: when it runs out after the claim is settled, in the
