@@ -9,14 +9,14 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, url_for
 
-from .. import games, leagues, store, text
+from .. import leagues, store, text
 from ..errors import N_, RuleViolation
 from . import access
 from .api import _body
 from .club_api import _choice, _id, _integer, _only, _text
 from .leagues import LeagueState, load_league
 from .leagues.pages import add
-from .tournaments.core import formats
+from .tournaments.core import startable_games
 
 bp = Blueprint("leagues_api", __name__, url_prefix="/api/v1")
 
@@ -70,7 +70,7 @@ def create_league():
     body = _body()
     _only(body, LEAGUE_FIELDS | {"game"})
     name = _text(body, "name", most=text.TITLE_MAX, required=True)
-    startable = [key for key, rules in games.RULES.items() if formats(rules, rules.resolve_options())]
+    startable = [rules.key for rules in startable_games()]
     if body.get("game") not in startable:
         raise RuleViolation(N_("game must be one of %(choices)s"), field="game", choices=", ".join(startable))
     rule = _rule(body, leagues.Rule())

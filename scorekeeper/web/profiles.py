@@ -151,7 +151,8 @@ def new(game: str):
                          store.add_profile(store.get_db(), game=rules.key, name=name, options=options))
 
 
-def _found(profile_id: int) -> store.Profile:
+def found(profile_id: int) -> store.Profile:
+    """The profile, or 404 (pages and the API)."""
     try:
         return store.get_profile(store.get_db(), profile_id)
     except store.NotFound:
@@ -162,7 +163,7 @@ def _found(profile_id: int) -> store.Profile:
 @access.organiser_only
 def edit(profile_id: int):
     """A profile renamed or its rules changed (the matches and tournaments started from it keep theirs)."""
-    profile = _found(profile_id)
+    profile = found(profile_id)
     rules = games.get_rules(profile.game)
     return _profile_page(rules, profile, rules.resolve_options(profile.options), set(profile.options), profile.name,
                          lambda name, options: store.update_profile(store.get_db(), profile_id, name=name,
@@ -173,7 +174,7 @@ def edit(profile_id: int):
 @access.organiser_only
 def delete(profile_id: int):
     """Delete a profile, once asked again; the matches and tournaments started from it keep their rules."""
-    profile = _found(profile_id)
+    profile = found(profile_id)
     asked = ask_first(_("Delete the profile “%(name)s” for good? The matches and tournaments started from it "
                         "keep their rules.", name=profile.name),
                       _("Delete “%(name)s”", name=profile.name), url_for("profiles.edit", profile_id=profile_id))

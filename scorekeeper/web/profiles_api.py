@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 from .. import games, profiles, store
 from ..errors import N_, RuleViolation
 from . import access
 from .api import _body
 from .club_api import _only
+from .profiles import found
 
 bp = Blueprint("profiles_api", __name__, url_prefix="/api/v1")
 
@@ -26,13 +27,6 @@ def _json(profile: store.Profile) -> dict[str, Any]:
             "options": rules.resolve_options(profile.options), "changes": dict(profile.options),
             "created": profile.created, "updated": profile.updated,
             "url": url_for("profiles.edit", profile_id=profile.id)}
-
-
-def _found(profile_id: int) -> store.Profile:
-    try:
-        return store.get_profile(store.get_db(), profile_id)
-    except store.NotFound:
-        abort(404)
 
 
 def _game(body: Mapping[str, Any]) -> str:
@@ -68,13 +62,13 @@ def create_profile():
     game = _game(body)
     name = profiles.read_name(body.get("name", ""))
     profile_id = store.add_profile(store.get_db(), game=game, name=name, options=_departures(game, body))
-    return jsonify(_json(_found(profile_id))), 201
+    return jsonify(_json(found(profile_id))), 201
 
 
 @bp.get("/profiles/<int:profile_id>")
 def get_profile(profile_id: int):
     """One rule profile."""
-    return jsonify(_json(_found(profile_id)))
+    return jsonify(_json(found(profile_id)))
 
 
 @bp.put("/profiles/<int:profile_id>")
@@ -83,19 +77,19 @@ def put_profile(profile_id: int):
     """Replace a profile's name and options (its game stays); matches started from it keep theirs."""
     body = _body()  # (first: a body that is not JSON is refused whatever it names)
     _only(body, PROFILE_FIELDS)
-    profile = _found(profile_id)
+    profile = found(profile_id)
     if body.get("game", profile.game) != profile.game:
         raise RuleViolation(N_("A profile keeps its game (%(game)s): create another for another game."),
                             field="game", game=profile.game)
     name = profiles.read_name(body.get("name", ""))
     store.update_profile(store.get_db(), profile_id, name=name, options=_departures(profile.game, body))
-    return jsonify(_json(_found(profile_id)))
+    return jsonify(_json(found(profile_id)))
 
 
 @bp.delete("/profiles/<int:profile_id>")
 @access.organiser_api
 def delete_profile(profile_id: int):
     """Delete a profile for good; matches and tournaments started from it keep their options."""
-    _found(profile_id)
+    found(profile_id)
     store.delete_profile(store.get_db(), profile_id)
     return "", 204

@@ -18,7 +18,7 @@ from ...text import TITLE_MAX
 from .. import access
 from ..confirm import ask_first
 from ..forms import EngineForm, Form, refused
-from ..tournaments.core import formats
+from ..tournaments.core import startable_games
 from ..tournaments.wall import WALL_POLL_S
 from .core import LeagueState, bp, fits, load_league
 
@@ -43,8 +43,7 @@ class LeagueForm(EngineForm):
 
 def _game_choices() -> list[SelectChoice]:
     """The games a tournament can be played of (as the tournaments' list offers them)."""
-    return [SelectChoice(rules.key, _(rules.name)) for rules in games.RULES.values()
-            if formats(rules, rules.resolve_options())]
+    return [SelectChoice(rules.key, _(rules.name)) for rules in startable_games()]
 
 
 class NewLeagueForm(LeagueForm):

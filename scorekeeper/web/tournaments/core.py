@@ -29,6 +29,12 @@ def formats(rules: GameRules, options: Mapping[str, Any]) -> list[str]:
     return found
 
 
+def startable_games() -> list[GameRules]:
+    """The games a tournament can be played of: those whose table, under the rules as written,
+    allows a format."""
+    return [rules for rules in games.RULES.values() if formats(rules, rules.resolve_options())]
+
+
 def check_tournament(rules: GameRules, options: Mapping[str, Any], format: str, deals: int) -> None:
     """May a tournament of ``rules`` be played so (its house rules resolved)?
 

@@ -28,7 +28,7 @@ from ..forms import (
 )
 from ..safety import local_target
 from .board import board
-from .core import State, bp, check_tournament, formats, load_state, seats_per_entry
+from .core import State, bp, check_tournament, formats, load_state, seats_per_entry, startable_games
 from .prize_list import prize_context
 
 
@@ -62,9 +62,8 @@ def logout():
 @access.organiser_only
 def index():
     """The tournaments, and the games one can start one of."""
-    startable = [rules for rules in games.RULES.values() if formats(rules, rules.resolve_options())]
     return render_template("tournaments/index.html", tournaments=store.list_tournaments(store.get_db()),
-                           games=startable, game_names={key: rules.name for key, rules in games.RULES.items()})
+                           games=startable_games(), game_names={key: rules.name for key, rules in games.RULES.items()})
 
 
 @bp.route("/tournaments/new/<game>", methods=("GET", "POST"))
