@@ -7,7 +7,7 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := scorekeeper
 
-.PHONY: bench-pdf bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
+.PHONY: bench-pdf bench-runs bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,10 @@ bench-pdf: runtime-deps install
 # every page's accessibility check in every language on a phone and a desk (`make test`: a phone, in English).
 SOAK_ROUNDS ?= 10
 # The claim solver on 200 seeded deals per case (several minutes: best points from a full deal are slow).
+# `make bench` three times back to back (about 25 minutes), their targeted rows side by side for docs/performance.md.
+bench-runs: runtime-deps install
+	$(BIN)/python -m bench.history --runs 3
+
 bench-solver: install
 	$(BIN)/python bench/solver_bench.py
 
