@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 
 from scorekeeper.pdf import StaticOnlyFetcher
 
@@ -78,3 +78,43 @@ def test_a_hostile_name_embeds_no_file(tmp_path):
 def test_the_fetcher_serves_our_stylesheet():
     response = StaticOnlyFetcher(STATIC).fetch((STATIC / "css" / "print.css").as_uri())
     assert response is not None
+
+
+def _boxes(box, kind: str):
+    """Every box of the class named ``kind`` under ``box``, not looking inside those found."""
+    for child in getattr(box, "children", ()):
+        if type(child).__name__ == kind:
+            yield child
+        else:
+            yield from _boxes(child, kind)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "ja"])
+def test_every_header_and_value_fits_its_column_of_the_deals(app, client, language):
+    """The deals' tables have fixed column widths (print.css): in every language, no header, deal
+    number, result or score runs out of its cell, and the table stays within the page."""
+    from scorekeeper.web import booklet
+
+    contree = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    for points in (92, 52):  # the defenders' 92 make it; 52 leave the bidders short: failed
+        client.post(f"/api/v1/matches/{contree}/deals", json={**DEAL, "card_points": {"B": points}})
+    pandoeren = client.post("/api/v1/matches", json={  # four sides: the landscape sheet
+        "game": "pandoeren", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    tables = [{"match": match_id, "round": 12, "table": 40, "url": "http://localhost/t/x"}
+              for match_id in (contree, pandoeren)]
+    with app.test_request_context(headers={"Cookie": f"lang={language}"}):
+        parts = [*booklet.KINDS["sheets"]({"matches": [contree]}), *booklet.KINDS["tables"]({"tables": tables})]
+    style = CSS(filename=str(STATIC / "css" / "print.css"))
+    for html in parts:
+        page = HTML(string=html, base_url=STATIC.as_uri() + "/").render(stylesheets=[style]).pages[0]
+        body = page._page_box
+        (deals,) = [table for table in _boxes(body, "TableBox") if "deals" in table.element.get("class")]
+        cells = list(_boxes(deals, "TableCellBox"))
+        for cell in cells:
+            left, right = cell.content_box_x(), cell.content_box_x() + cell.width
+            for line in _boxes(cell, "LineBox"):
+                for text in line.children:
+                    assert left - 0.01 <= text.position_x and text.position_x + text.margin_width() <= right + 0.01, \
+                        (language, cell.element.text_content())
+        assert deals.position_x + deals.border_width() <= body.content_box_x() + body.width + 0.01
