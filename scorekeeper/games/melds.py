@@ -70,7 +70,7 @@ class Meld:
     @property
     def top(self) -> Rank:
         """The highest card's rank in natural order (a four: its rank)."""
-        return min((card.rank for card in self.cards), key=NATURAL_ORDER.index)
+        return _top(self.cards)
 
     @property
     def suit(self) -> Suit | None:
@@ -85,7 +85,17 @@ class Meld:
     @property
     def label(self) -> str:
         """The cards with suit symbols, highest first: ``A♥ K♥ Q♥``."""
-        return format_cards(self.cards, symbols=True)
+        return _label(self.cards)
+
+
+@functools.lru_cache(maxsize=4096)  # a meld's top card and label are asked at every comparison of every deal
+def _top(cards: frozenset[Card]) -> Rank:
+    return min((card.rank for card in cards), key=NATURAL_ORDER.index)
+
+
+@functools.lru_cache(maxsize=4096)
+def _label(cards: frozenset[Card]) -> str:
+    return format_cards(cards, symbols=True)
 
 
 def meld_value(meld: Meld, contract: jass.Contract | str = jass.Contract.SUIT, sa_four_values: str = "standard") -> int:

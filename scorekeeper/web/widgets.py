@@ -1,8 +1,8 @@
-"""A select whose options are written straight out: the HTML of WTForms' own, a tenth of its work.
+"""A select whose options are written straight out: the HTML of WTForms' own, in a sixth of the time.
 
 WTForms writes each ``<option>`` through ``html_params`` and ``Markup.format`` (escaping every piece
 twice over); a final's desk shows 6,000 options (the close-the-round form of 500 tables, the
-club's 2,000 players twice in the form keeping two apart), a third of the page's time.
+club's 2,000 players twice in the form keeping two apart): a quarter of the page's time, profiled.
 """
 
 from __future__ import annotations
