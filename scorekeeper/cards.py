@@ -95,8 +95,8 @@ class Card:
         scorekeeper.errors.RuleViolation: “1H” is not a card
         """
         text = code.strip().upper() if isinstance(code, str) else ""
-        if text == "JOKER":
-            return JOKER
+        if (card := _BY_CODE.get(text)) is not None:
+            return card
         if len(text) >= 2:
             rank_text, suit_text = text[:-1], text[-1]
             rank = _RANK_ALIASES.get(rank_text) or _member(Rank, rank_text)
@@ -126,6 +126,10 @@ def _member(enum: type[Rank | Suit], text: str) -> Rank | Suit | None:
 
 JOKER = Card(Rank.JOKER, None)
 """Quinto's joker (RULES.md §5.1)."""
+
+_BY_CODE = MappingProxyType({str(card): card for card in (
+    JOKER, *(Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER))})
+"""Every card by its code as :meth:`Card.parse` reads it most often (``AH``, ``10S``, ``JOKER``)."""
 
 DECK_32: frozenset[Card] = frozenset(
     Card(rank, suit) for suit in Suit for rank in NATURAL_ORDER[:NATURAL_ORDER.index(Rank.SEVEN) + 1])

@@ -10,6 +10,7 @@ Belote, Contrée and Klaberjass use :data:`JASS_ORDERS`; Pandoeren passes its ow
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
@@ -130,6 +131,7 @@ def cards_points(cards: Iterable[Card | str], trump: Suit | str | None,
                for card in read_cards(cards, "cards", orders.deck))
 
 
+@functools.cache  # four suits (a refused trump is not kept)
 def belote_cards(trump: Suit | str) -> frozenset[Card]:
     """The belote: K and Q of trumps (RULES.md §1.4).
 

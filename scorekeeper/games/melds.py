@@ -6,6 +6,7 @@ rules have their own comparison. Card orders come from :mod:`scorekeeper.games.j
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,7 +70,7 @@ class Meld:
     @property
     def top(self) -> Rank:
         """The highest card's rank in natural order (a four: its rank)."""
-        return min((card.rank for card in self.cards), key=NATURAL_ORDER.index)
+        return _top(self.cards)
 
     @property
     def suit(self) -> Suit | None:
@@ -84,7 +85,17 @@ class Meld:
     @property
     def label(self) -> str:
         """The cards with suit symbols, highest first: ``A♥ K♥ Q♥``."""
-        return format_cards(self.cards, symbols=True)
+        return _label(self.cards)
+
+
+@functools.lru_cache(maxsize=4096)  # a meld's top card and label are asked at every comparison of every deal
+def _top(cards: frozenset[Card]) -> Rank:
+    return min((card.rank for card in cards), key=NATURAL_ORDER.index)
+
+
+@functools.lru_cache(maxsize=4096)
+def _label(cards: frozenset[Card]) -> str:
+    return format_cards(cards, symbols=True)
 
 
 def meld_value(meld: Meld, contract: jass.Contract | str = jass.Contract.SUIT, sa_four_values: str = "standard") -> int:
@@ -110,30 +121,29 @@ def meld_from_cards(cards: Iterable[Card | str] | str, *, seat: str | None = Non
     scorekeeper.errors.RuleViolation: AH KH JH is not a sequence: QH is missing
     """
     found = jass.read_cards(cards, field, orders.deck)
-    shown = format_cards(found)
     ranks = {card.rank for card in found}
     if len(ranks) == 1 and found:
         rank = found[0].rank
         if len(found) < len(SUIT_ORDER):
             raise RuleViolation(N_("%(cards)s is not a meld: a four needs all four %(rank)s"),
-                                field=field, cards=shown, rank=str(rank))
+                                field=field, cards=format_cards(found), rank=str(rank))
         if not dict(orders.four_values).get(rank):
             raise RuleViolation(N_("%(cards)s is not a meld: four %(rank)s score nothing"),
-                                field=field, cards=shown, rank=str(rank))
+                                field=field, cards=format_cards(found), rank=str(rank))
         return Meld(MeldKind.FOUR, frozenset(found), seat)
     if len(found) < MIN_SEQUENCE:
         raise RuleViolation(N_("“%(cards)s” is not a meld: a sequence needs at least 3 cards"),
-                            field=field, cards=shown)
+                            field=field, cards=format_cards(found))
     if len({card.suit for card in found}) > 1:
         raise RuleViolation(N_("%(cards)s is not a sequence: the cards are not all of one suit"),
-                            field=field, cards=shown)
+                            field=field, cards=format_cards(found))
     suit = found[0].suit
     places = {orders.meld_order.index(card.rank) for card in found}
     missing = [Card(orders.meld_order[i], suit) for i in range(min(places), max(places)) if i not in places]
     if missing:
         message = (N_("%(cards)s is not a sequence: %(missing)s is missing") if len(missing) == 1 else
                    N_("%(cards)s is not a sequence: %(missing)s are missing"))
-        raise RuleViolation(message, field=field, cards=shown, missing=format_cards(missing))
+        raise RuleViolation(message, field=field, cards=format_cards(found), missing=format_cards(missing))
     return Meld(MeldKind.SEQUENCE, frozenset(found), seat)
 
 
@@ -166,20 +176,21 @@ def check_melds_consistent(melds: Sequence[Meld], *, reuse: bool = True, field: 
     a card in a four and a sequence at once (option ``meld_card_reuse``, RULES.md §1.6)."""
     ordered = sorted(melds, key=lambda meld: (str(meld.seat), _canonical(meld)))
     for first, second in combinations(ordered, 2):
-        shared = sort_cards(first.cards & second.cards)
-        names = {"cards": first.label, "other": second.label}
+        shared = first.cards & second.cards
         if first.seat != second.seat:
             if shared:
                 raise RuleViolation(N_("%(card)s is declared by both %(seat)s and %(other_seat)s"),
-                                    field=field, card=str(shared[0]), seat=first.seat, other_seat=second.seat)
+                                    field=field, card=str(sort_cards(shared)[0]), seat=first.seat,
+                                    other_seat=second.seat)
         elif first.cards == second.cards:
             raise RuleViolation(N_("%(cards)s is declared twice"), field=field, cards=first.label)
         elif first.kind is second.kind is MeldKind.SEQUENCE and first.suit == second.suit and (
                 shared or _adjacent(first, second, orders)):
             raise RuleViolation(N_("%(cards)s and %(other)s are one run: a run is never split"),
-                                field=field, **names)
+                                field=field, cards=first.label, other=second.label)
         elif shared and not reuse:
-            raise RuleViolation(N_("%(card)s may serve in only one meld"), field=field, card=str(shared[0]))
+            raise RuleViolation(N_("%(card)s may serve in only one meld"), field=field,
+                                card=str(sort_cards(shared)[0]))
 
 
 def _adjacent(first: Meld, second: Meld, orders: jass.CardOrders) -> bool:
@@ -187,6 +198,7 @@ def _adjacent(first: Meld, second: Meld, orders: jass.CardOrders) -> bool:
     return places[0][-1] + 1 == places[1][0] or places[1][-1] + 1 == places[0][0]
 
 
+@functools.lru_cache(maxsize=4096)  # a meld is sorted for every comparison and check of every deal that has it
 def _canonical(meld: Meld) -> tuple[tuple[int, int], ...]:
     return tuple(display_key(card) for card in sort_cards(meld.cards))
 

@@ -25,6 +25,7 @@ from .club import (  # noqa: F401  (re-exported)
     add_player,
     add_players,
     add_round,
+    count_rounds,
     create_tournament,
     get_player,
     get_setting,

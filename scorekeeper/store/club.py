@@ -196,6 +196,11 @@ def rounds_drawn(db: Database) -> dict[int, int]:
     return dict(db.execute("select tournament_id, count(*) from rounds group by tournament_id").fetchall())
 
 
+def count_rounds(db: Database, tournament_id: int) -> int:
+    """How many rounds the tournament has drawn (one statement, no table read)."""
+    return int(db.execute("select count(*) from rounds where tournament_id = ?", [tournament_id]).fetchone()[0])
+
+
 def list_entries(db: Database, tournament_id: int) -> list[Entry]:
     """The entries in the order they registered."""
     return [Entry(row["id"], row["tournament_id"], tuple(json.loads(row["players"])), row["joins"],
@@ -218,7 +223,7 @@ def add_entry(db: Database, tournament_id: int, players: Sequence[int]) -> int:
     """
     with write_transaction(db):
         tournament = get_tournament(db, tournament_id)
-        joins = may_join(len(list_rounds(db, tournament_id)), tournament.rounds)
+        joins = may_join(count_rounds(db, tournament_id), tournament.rounds)
         _check_not_entered(db, tournament_id, players)
         table = db.table("entries")
         table.insert({"tournament_id": tournament_id, "players": json.dumps(list(players)), "joins": joins})
@@ -231,7 +236,7 @@ def withdraw_entry(db: Database, tournament_id: int, entry_id: int) -> None:
     :raise RuleViolation: no round is drawn yet (remove the entry), or it withdrew already
     """
     with write_transaction(db):
-        drawn = len(list_rounds(db, tournament_id))
+        drawn = count_rounds(db, tournament_id)
         if not drawn:
             raise RuleViolation(N_("No round is drawn yet: remove the entry instead"), field="entry")
         done = db.execute("update entries set withdrawn = ? where id = ? and tournament_id = ? and withdrawn is null",

@@ -41,6 +41,7 @@ from ..prizes import CATEGORY_MAX, GIFT_MAX
 from ..profiles import NAME_MAX as PROFILE_NAME_MAX
 from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
+from .widgets import QuickSelect
 
 
 class Form(FlaskForm):
@@ -473,8 +474,8 @@ def apart_form(players: Sequence[Any]) -> FlaskForm:
     choices = [SelectChoice(p.id, p.name) for p in players]
 
     class ApartForm(Form):
-        first = SelectField(_l("Keep"), coerce=int, choices=choices)
-        second = SelectField(_l("apart from"), coerce=int, choices=choices)
+        first = SelectField(_l("Keep"), coerce=int, choices=choices, widget=QuickSelect())
+        second = SelectField(_l("apart from"), coerce=int, choices=choices, widget=QuickSelect())
 
     return ApartForm()
 
@@ -485,7 +486,8 @@ def replace_form(players: Sequence[Any], entered: Sequence[Any]) -> FlaskForm:
 
     class ReplaceForm(Form):
         leaving = SelectField(_l("Leaving"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in entered])
-        coming = SelectField(_l("Replaced by"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players])
+        coming = SelectField(_l("Replaced by"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players],
+                             widget=QuickSelect())
 
     return ReplaceForm()
 
@@ -543,7 +545,7 @@ def entry_form(players: Sequence[Any], size: int) -> FlaskForm:
     for n in range(1, size + 1):
         setattr(EntryForm, f"player_{n}", SelectField(
             _l("Player %(n)d", n=n) if size > 1 else _l("Player"), choices=choices,
-            validators=[DataRequired(_l("Pick a player."))]))
+            validators=[DataRequired(_l("Pick a player."))], widget=QuickSelect()))
     return EntryForm()
 
 
@@ -552,9 +554,9 @@ def swap_form(entries: Sequence[tuple[int, str]]) -> FlaskForm:
     choices = [SelectChoice(str(entry_id), name) for entry_id, name in entries]
 
     class SwapForm(FlaskForm):  # (the two lists start on two different entries: the first and the last)
-        first = SelectField(_l("Swap"), choices=choices, validators=[DataRequired()])
+        first = SelectField(_l("Swap"), choices=choices, validators=[DataRequired()], widget=QuickSelect())
         second = SelectField(_l("with"), choices=choices, validators=[DataRequired()],
-                             default=choices[-1].value if choices else None)
+                             default=choices[-1].value if choices else None, widget=QuickSelect())
 
     return SwapForm()
 
@@ -593,7 +595,8 @@ def tag_form(players: Sequence[Any], categories: Sequence[str]) -> FlaskForm:
     """Tag a player entered in the tournament with a category of its prize list."""
 
     class TagForm(Form):
-        player = SelectField(_l("Player"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players])
+        player = SelectField(_l("Player"), coerce=int, choices=[SelectChoice(p.id, p.name) for p in players],
+                             widget=QuickSelect())
         category = SelectField(_l("Category"), choices=[SelectChoice(c, c) for c in categories])
 
     return TagForm()

@@ -19,6 +19,7 @@ from ... import evening, store
 from ..forms import Form
 from ..roundclock import ClockView, clock_view, now
 from ..sheets import stored_sheet
+from ..widgets import QuickSelect
 from .core import State, TableView
 
 STANDS = "stands"  # a closed table's result: as it stands
@@ -63,7 +64,8 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
                      for index, (_label, names) in enumerate(seated)),
                    SelectChoice(DRAWN, _("A draw"))]
         setattr(CloseForm, f"result_{view.table.id}", SelectField(
-            _("Table %(n)d", n=view.table.number), choices=choices, default=STANDS, validate_choice=True))
+            _("Table %(n)d", n=view.table.number), choices=choices, default=STANDS, validate_choice=True,
+            widget=QuickSelect()))
     return CloseForm()
 
 
