@@ -190,3 +190,43 @@ def test_impossible_claims_are_refused_by_field(query, field):
     with pytest.raises(RuleViolation) as refused:
         claim(**{"hands": {"N": "AH", "E": "2S", "S": "KS", "W": "7C"}, "claim": "all", **query})
     assert refused.value.field == field
+
+
+def most_of_any_line(position: Position) -> int:
+    """The most points both sides together take in any line of legal play from ``position``."""
+    rules, seats = position.rules, position.play_order
+
+    @cache
+    def most(hands, leader: int, trick) -> int:
+        if not trick and not hands[leader]:
+            return 0
+        at = (leader + len(trick)) % 4
+        found = 0
+        for card in rules.legal(hands[at], trick, seats[at], False, trump=None, contract=position.contract):
+            after = hands[:at] + (hands[at] - {card},) + hands[at + 1:]
+            played = trick + (card,)
+            if len(played) < 4:
+                found = max(found, most(after, leader, played))
+                continue
+            winner = (leader + rules.winner(played, trump=None, contract=position.contract)) % 4
+            worth = rules.points(played, trump=None, contract=position.contract) + \
+                (0 if any(after) else rules.last_trick_bonus)
+            found = max(found, worth + most(after, winner, ()))
+        return found
+
+    return most(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tricks=st.integers(1, 3), rich=st.booleans(), rng=st.randoms(use_true_random=False))
+def test_the_points_bound_is_never_below_what_a_line_of_play_takes(tricks, rich, rng):
+    """RULES §5.3, §5.4: the search's bound on the points left (a trick value a trick, the cachette,
+    every quint whose cards are all in play) is at least what both sides together take in any
+    line of play, so a position it cuts can never be worth more; and every trick is worth at least
+    its trick value, the floor the search counts for each trick a side surely wins."""
+    position = random_position(rng, tricks=tricks, rich=rich)
+    kernel = position.rules.kernel(None, None, NESW)
+    left = kernel.mask(frozenset().union(*position.hands.values(), position.trick_so_far))
+    assert most_of_any_line(position) <= kernel.most(left), position
+    assert kernel.trick_floor == position.rules.trick_value
+    assert kernel.most(0) == 0
