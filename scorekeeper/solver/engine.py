@@ -423,6 +423,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             suit = suits[suit_of[card]] if suits else 0
             if not up:  # our top card of the suit
                 score = 4 if low & trumps else 6 if not ruffers & suit else 3
+                if ranked_bits and not rem >> card + 1:  # (Quinto: the highest card left takes its trick)
+                    score = 6
             else:
                 score = 0
                 top = rem & suit
