@@ -22,8 +22,9 @@ NESW = ("N", "E", "S", "W")
 SIDES = {"N": "A", "S": "A", "E": "B", "W": "B"}
 
 
-def minimax(position: Position, claimant: str, points: bool) -> int:
-    """Plain exhaustive minimax over the adapter's own answers (legal, winner, points)."""
+def minimax(position: Position, claimant: str | None, points: bool) -> int:
+    """Plain exhaustive minimax over the adapter's own answers (legal, winner, points); with no
+    ``claimant``, the most both sides together take in any line of play."""
     rules, seats = position.rules, position.play_order
 
     @cache
@@ -41,8 +42,8 @@ def minimax(position: Position, claimant: str, points: bool) -> int:
             winner = (leader + rules.winner(played, trump=None, contract=position.contract)) % 4
             worth = rules.points(played, trump=None, contract=position.contract) + \
                 (0 if any(after) else rules.last_trick_bonus) if points else 1
-            options.append((worth if SIDES[seats[winner]] == claimant else 0) + value(after, winner, ()))
-        return max(options) if SIDES[seats[at]] == claimant else min(options)
+            options.append((worth if claimant in (None, SIDES[seats[winner]]) else 0) + value(after, winner, ()))
+        return max(options) if claimant in (None, SIDES[seats[at]]) else min(options)
 
     return value(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
 
@@ -192,31 +193,6 @@ def test_impossible_claims_are_refused_by_field(query, field):
     assert refused.value.field == field
 
 
-def most_of_any_line(position: Position) -> int:
-    """The most points both sides together take in any line of legal play from ``position``."""
-    rules, seats = position.rules, position.play_order
-
-    @cache
-    def most(hands, leader: int, trick) -> int:
-        if not trick and not hands[leader]:
-            return 0
-        at = (leader + len(trick)) % 4
-        found = 0
-        for card in rules.legal(hands[at], trick, seats[at], False, trump=None, contract=position.contract):
-            after = hands[:at] + (hands[at] - {card},) + hands[at + 1:]
-            played = trick + (card,)
-            if len(played) < 4:
-                found = max(found, most(after, leader, played))
-                continue
-            winner = (leader + rules.winner(played, trump=None, contract=position.contract)) % 4
-            worth = rules.points(played, trump=None, contract=position.contract) + \
-                (0 if any(after) else rules.last_trick_bonus)
-            found = max(found, worth + most(after, winner, ()))
-        return found
-
-    return most(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
-
-
 @settings(max_examples=150, deadline=None)
 @given(tricks=st.integers(1, 3), rich=st.booleans(), rng=st.randoms(use_true_random=False))
 def test_the_points_bound_is_never_below_what_a_line_of_play_takes(tricks, rich, rng):
@@ -227,6 +203,6 @@ def test_the_points_bound_is_never_below_what_a_line_of_play_takes(tricks, rich,
     position = random_position(rng, tricks=tricks, rich=rich)
     kernel = position.rules.kernel(None, None, NESW)
     left = kernel.mask(frozenset().union(*position.hands.values(), position.trick_so_far))
-    assert most_of_any_line(position) <= kernel.most(left), position
+    assert minimax(position, None, True) <= kernel.most(left), position
     assert kernel.trick_floor == position.rules.trick_value
     assert kernel.most(0) == 0
