@@ -179,7 +179,8 @@ class Engine:
         until one answer turns back; then bisection. Tests near the value cost the most, so a
         good guess saves the far ones.
         """
-        lower, upper = 0, self.total()
+        most = self.kernel.most if self.points else None  # points that do not add up: their bound
+        lower, upper = 0, self.total() if most is None else most(self.remaining())
         step = None if guess is None else GALLOP
         probe = (lower + upper + 1) // 2 if guess is None else min(max(guess, 1), upper)
         rising = None
@@ -249,6 +250,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
     ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
     ranked = ranked_bits and not points  # each side's fewest tricks by rank alone (ranked_floors)
+    most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
+    trick_floor = kernel.trick_floor  # and the least a trick won is worth
     ruff_anyway = kernel.ruff_while_following
     tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
@@ -420,6 +423,8 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             suit = suits[suit_of[card]] if suits else 0
             if not up:  # our top card of the suit
                 score = 4 if low & trumps else 6 if not ruffers & suit else 3
+                if ranked_bits and not rem >> card + 1:  # (Quinto: the highest card left takes its trick)
+                    score = 6
             else:
                 score = 0
                 top = rem & suit
@@ -470,6 +475,11 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 sure_mine, sure_theirs = ranked_floors()
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
+            if most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a floor)
+                sure_mine, sure_theirs = ranked_floors() if ranked_bits else (0, 0)
+                lo = sure_mine * trick_floor if sure_mine * trick_floor > lo else lo
+                gain = most(rem) - sure_theirs * trick_floor
+                hi = gain if gain < hi else hi
         else:
             lo, hi, first = bounds
         shape = None

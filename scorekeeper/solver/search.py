@@ -52,6 +52,9 @@ class Kernel:
     # which the cards gone from play may be closed up for the tricks (the Jass suits' when width is 8)
     global_rank: bool = False  # a card beats every lower bit whatever its suit (Quinto), so a seat's
     # k highest cards win at least k tricks less the other side's cards above the k-th
+    most: Callable[[int], int] | None = None  # points that do not add up (Quinto): the most the cards
+    # left (bits) can be worth to both sides together, the last trick's bonus included
+    trick_floor: int = 0  # points: the least a trick is worth to the side that wins it
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
         """The bits of some cards."""

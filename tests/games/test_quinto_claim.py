@@ -22,8 +22,9 @@ NESW = ("N", "E", "S", "W")
 SIDES = {"N": "A", "S": "A", "E": "B", "W": "B"}
 
 
-def minimax(position: Position, claimant: str, points: bool) -> int:
-    """Plain exhaustive minimax over the adapter's own answers (legal, winner, points)."""
+def minimax(position: Position, claimant: str | None, points: bool) -> int:
+    """Plain exhaustive minimax over the adapter's own answers (legal, winner, points); with no
+    ``claimant``, the most both sides together take in any line of play."""
     rules, seats = position.rules, position.play_order
 
     @cache
@@ -41,8 +42,8 @@ def minimax(position: Position, claimant: str, points: bool) -> int:
             winner = (leader + rules.winner(played, trump=None, contract=position.contract)) % 4
             worth = rules.points(played, trump=None, contract=position.contract) + \
                 (0 if any(after) else rules.last_trick_bonus) if points else 1
-            options.append((worth if SIDES[seats[winner]] == claimant else 0) + value(after, winner, ()))
-        return max(options) if SIDES[seats[at]] == claimant else min(options)
+            options.append((worth if claimant in (None, SIDES[seats[winner]]) else 0) + value(after, winner, ()))
+        return max(options) if claimant in (None, SIDES[seats[at]]) else min(options)
 
     return value(tuple(position.hands[seat] for seat in seats), seats.index(position.leader), position.trick_so_far)
 
@@ -190,3 +191,18 @@ def test_impossible_claims_are_refused_by_field(query, field):
     with pytest.raises(RuleViolation) as refused:
         claim(**{"hands": {"N": "AH", "E": "2S", "S": "KS", "W": "7C"}, "claim": "all", **query})
     assert refused.value.field == field
+
+
+@settings(max_examples=150, deadline=None)
+@given(tricks=st.integers(1, 3), rich=st.booleans(), rng=st.randoms(use_true_random=False))
+def test_the_points_bound_is_never_below_what_a_line_of_play_takes(tricks, rich, rng):
+    """RULES §5.3, §5.4: the search's bound on the points left (a trick value a trick, the cachette,
+    every quint whose cards are all in play) is at least what both sides together take in any
+    line of play, so a position it cuts can never be worth more; and every trick is worth at least
+    its trick value, the floor the search counts for each trick a side surely wins."""
+    position = random_position(rng, tricks=tricks, rich=rich)
+    kernel = position.rules.kernel(None, None, NESW)
+    left = kernel.mask(frozenset().union(*position.hands.values(), position.trick_so_far))
+    assert minimax(position, None, True) <= kernel.most(left), position
+    assert kernel.trick_floor == position.rules.trick_value
+    assert kernel.most(0) == 0

@@ -399,7 +399,8 @@ def test_the_bench_deals_are_answered_as_recorded():
     for name, positions, ask, _, _ in solver_bench.cases():
         assert len(stored[name]) == len(positions), name
         for at, position in enumerate(positions[:BENCH_DEALS_CHECKED]):
-            assert ask(position) == stored[name][at], (name, at)
+            if stored[name][at] is not None:  # (None: stopped at its budget when recorded)
+                assert ask(position) == stored[name][at], (name, at)
 
 
 @pytest.mark.parametrize("claim", ["all", {"points": 40}])

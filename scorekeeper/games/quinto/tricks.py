@@ -73,7 +73,9 @@ class QuintoTrickRules(TrickRules):
         joker_bit = kernel.bit_of[JOKER]
         joker = 1 << joker_bit
         lead_rule = self.joker_lead_rule
+        quints = [(kernel.mask(quint.cards), quint.value) for quint in quints_in(self.deck)]
         roles = kernel.mask(card for quint in quints_in(self.deck) for card in quint.cards)
+        trick_value, bonus = self.trick_value, self.last_trick_bonus
         above = [suit_mask[bit] & ~((2 << bit) - 1) for bit in bits]
 
         def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
@@ -90,7 +92,20 @@ class QuintoTrickRules(TrickRules):
         def beats(card: int, best: int, trick: list[int]) -> bool:
             return card > best
 
-        return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above),
+        def most(rem: int) -> int:
+            """The most the cards left can be worth, to both sides together: a trick value per
+            trick left (four cards), the cachette with the last, and every quint whose cards are
+            all still in play, as if each pair fell in one trick (§5.3, §5.4)."""
+            if not rem:
+                return 0
+            worth = trick_value * ((rem.bit_count() + 3) // 4) + bonus
+            for cards, value in quints:
+                if rem & cards == cards:
+                    worth += value
+            return worth
+
+        return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above), most=most,
+                       trick_floor=trick_value,
                        trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
                        rank=tuple(bit - first.get(mask, bit) for bit, mask in enumerate(suit_mask)),
