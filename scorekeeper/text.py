@@ -39,11 +39,12 @@ def clean(value: str, field: str, *, most: int = TEXT_MAX, lines: bool = False) 
     ...
     scorekeeper.errors.RuleViolation: players.N holds a character that cannot be shown (a control character or half of a pair)
     """
-    for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs") and not (lines and char in LINE_BREAKS):
-            raise RuleViolation(N_("%(name)s holds a character that cannot be shown (a control character or "
-                                   "half of a pair)"), field=field, name=field)
-    value = unicodedata.normalize("NFC", value)
+    if not (value.isascii() and value.isprintable()):  # (printable ASCII, most of what is sent: nothing to check)
+        for char in value:
+            if unicodedata.category(char) in ("Cc", "Cs") and not (lines and char in LINE_BREAKS):
+                raise RuleViolation(N_("%(name)s holds a character that cannot be shown (a control character or "
+                                       "half of a pair)"), field=field, name=field)
+        value = unicodedata.normalize("NFC", value)
     if len(value) > most:
         raise RuleViolation(N_("%(name)s has at most %(max)d characters"), field=field, name=field, max=most)
     return value

@@ -114,6 +114,22 @@ def test_every_page_write_refuses_a_request_without_a_valid_csrf_token(app, clie
     assert snapshot(app) == before
 
 
+def test_a_session_cookie_altered_is_refused_even_right_after_the_real_one_was_read(app, client, pages):
+    """A checked session cookie is read again for a minute without checking its signature again
+    (web/safety.py): only the very same cookie. One altered in one character holds no session, so
+    the form's token matches no secret and nothing is written."""
+    match_id = pages.start_match()
+    page = pages.deal_form(match_id)  # the session (its CSRF secret) read and checked
+    cookie = client.get_cookie("session").value
+    client.set_cookie("session", cookie[:-3] + ("A" if cookie[-3] != "A" else "B") + cookie[-2:])
+    before = snapshot(app)
+    response = pages.post_deal(match_id, {"bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92",
+                                          "last_trick": "bidders"}, page=page)
+    assert response.status_code == 400
+    assert CSRF_PAGE in response.get_data(as_text=True)
+    assert snapshot(app) == before
+
+
 @pytest.mark.parametrize(("rule", "method"), PAGE_WRITES)
 def test_every_page_write_accepts_a_valid_token(app, client, world, rule, method):
     """The control: the same request with this session's token gets past the check."""

@@ -66,6 +66,7 @@ from .db import (  # noqa: F401  (re-exported)
 from .events import ACTIONS, Actor, Event, list_events  # noqa: F401  (re-exported)
 from .history import delete_after, restore_deal  # noqa: F401  (re-exported)
 from .matches import (  # noqa: F401  (re-exported)
+    FIRST_VERSION,
     Deal,
     Guard,
     LiveDeal,
@@ -85,6 +86,7 @@ from .matches import (  # noqa: F401  (re-exported)
     matches_of_player,
     put_live_deal,
     record_live_deal,
+    stored_text,
     undo_last_deal,
     update_deal,
 )

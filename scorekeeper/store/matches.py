@@ -54,6 +54,14 @@ class Deal:
         return declarations
 
 
+FIRST_VERSION = 1  # a deal's version when it is added (every change adds one)
+
+
+def stored_text(declarations: Mapping[str, Any]) -> str:
+    """Declarations as a deal's row holds them (:attr:`Deal.stored`)."""
+    return json.dumps(dict(declarations))
+
+
 def _match(row: Mapping[str, Any]) -> Match:
     return Match(id=row["id"], game=row["game"], title=row["title"] or "",
                  players=json.loads(row["players"]), first_dealer=row["first_dealer"],
@@ -233,15 +241,15 @@ def insert_deal(db: Database, match_id: int, declarations: Mapping[str, Any], by
     """Put a deal after the match's last one and log its ``create`` event, inside the caller's
     write transaction; answers its id, one no deal ever had (a deleted deal's may be given back
     to it by :func:`.history.restore_deal`)."""
-    cursor = db.execute(
+    stored = stored_text(declarations)
+    deal_id, seq = db.execute(
         "insert into deals (id, match_id, seq, declarations, nonce, created, updated, version)"
         " select max(coalesce((select max(id) from deals), 0),"
         " coalesce((select max(deal_id) from deal_events), 0)) + 1,"
-        " ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, 1 from deals where match_id = ?",
-        [match_id, json.dumps(dict(declarations)), nonce or None, now(), match_id])
-    deal = get_deal(db, match_id, int(cursor.lastrowid))
-    log_event(db, match_id, deal.id, deal.seq, "create", by, None, deal.declarations)
-    return deal.id
+        " ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, ? from deals where match_id = ? returning id, seq",
+        [match_id, stored, nonce or None, now(), FIRST_VERSION, match_id]).fetchone()
+    log_event(db, match_id, deal_id, seq, "create", by, None, json.loads(stored))  # (as the row holds them)
+    return int(deal_id)
 
 
 def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping[str, Any], *,
@@ -258,12 +266,12 @@ def update_deal(db: Database, match_id: int, deal_id: int, declarations: Mapping
                           for d in list_deals(db, match_id)])
         _bump(db, match, None)
         db.execute("update deals set declarations = ?, updated = ?, version = version + 1 where id = ?",
-                   [json.dumps(dict(declarations)), now(), deal_id])
+                   [stored_text(declarations), now(), deal_id])
         log_event(db, match_id, deal_id, deal.seq, "edit", by, deal.declarations, declarations)
 
 
 def _replace_declarations(deal: Deal, declarations: Mapping[str, Any]) -> Deal:
-    return Deal(deal.id, deal.match_id, deal.seq, json.dumps(dict(declarations)), deal.created, deal.version,
+    return Deal(deal.id, deal.match_id, deal.seq, stored_text(declarations), deal.created, deal.version,
                 str(declarations.get("kind", "deal")))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from babel import support
 from flask_babel import get_locale, gettext, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import _FlaskFormCSRF
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -41,21 +42,53 @@ from ..prizes import CATEGORY_MAX, GIFT_MAX
 from ..profiles import NAME_MAX as PROFILE_NAME_MAX
 from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
+from .sheets import form_token
 from .widgets import QuickSelect
+
+
+class _ReusedToken(_FlaskFormCSRF):
+    """Flask-WTF's CSRF check of a form, its token for the page the one this session was given in
+    the last minute (:func:`.sheets.form_token`): a form sent and saved draws no token at all, and
+    signing one for each form drawn was a tenth of a deal POST."""
+
+    def generate_csrf_token(self, csrf_token_field: Field) -> str:
+        return form_token()
 
 
 class Form(FlaskForm):
     """Every form of the app: WTForms' own messages in the reader's language, their catalogue
-    read once per language and process (Flask-WTF reads the file again for every request)."""
+    read once per language and process (Flask-WTF reads the file again for every request), and
+    looked up only when a message is said."""
 
     class Meta:
-        def get_translations(self, form: FlaskForm) -> support.Translations:
-            return _wtforms_catalogue(str(get_locale()))
+        csrf_class = _ReusedToken
+
+        def get_translations(self, form: FlaskForm) -> _ReaderCatalogue:
+            return _ReaderCatalogue()
 
 
 @functools.lru_cache(maxsize=8)
 def _wtforms_catalogue(locale: str) -> support.Translations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class _ReaderCatalogue:
+    """A form's WTForms catalogue in the reader's language, found when a field first says a message
+    or a label of its own (a form sent right says none)."""
+
+    def __init__(self) -> None:
+        self._found: support.Translations | None = None
+
+    def _catalogue(self) -> support.Translations:
+        if self._found is None:
+            self._found = _wtforms_catalogue(str(get_locale()))
+        return self._found
+
+    def gettext(self, string: str) -> str:
+        return self._catalogue().gettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalogue().ngettext(singular, plural, n)
 
 
 def refused(err: RuleViolation) -> str:
@@ -221,13 +254,25 @@ class _DealFormBase(EngineForm):
     nonce = HiddenField()
 
 
+def deal_fields(rules: GameRules, options: Mapping[str, Any]) -> tuple[DealField, ...]:
+    """The rules' deal fields under a match's ``options`` (resolved: plain values), worked out once
+    per game and options and process (a table asks for them at every deal)."""
+    return _deal_fields(rules, frozenset(options.items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _deal_fields(rules: GameRules, options: frozenset[tuple[str, Any]]) -> tuple[DealField, ...]:
+    return rules.deal_fields(dict(options))
+
+
 def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str, str],
-              data: Mapping[str, Any] | None = None) -> EngineForm:
+              data: Mapping[str, Any] | None = None, specs: tuple[DealField, ...] | None = None) -> EngineForm:
     """The deal-entry form for this game under the match's options.
 
     :param data: values to show (an existing deal, or the next dealer); a POST overrides them
+    :param specs: the rules' deal fields under these options, when the caller has them already
     """
-    return _schema_form(rules.deal_fields(options), rules, options, players,
+    return _schema_form(specs or deal_fields(rules, options), rules, options, players,
                         {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
 
 

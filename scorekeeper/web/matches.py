@@ -12,14 +12,14 @@ from flask_babel import gettext as _, ngettext
 
 from .. import games, store
 from ..errors import N_, RuleViolation
-from ..games.base import GameRules, ScoredDeal
+from ..games.base import GameRules, ScoredDeal, Sheet
 from ..games.irregular import PENALTY, kind_of
 from . import access, address, profiles
 from .changes import history_lines
 from .confirm import ask_first
-from .forms import EngineForm, deal_form, form_values, match_form, match_options, match_players, options_from
+from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
 from .roundclock import table_clock
-from .sheets import scored_sheet, sheet_page, sheet_view, signoff_view
+from .sheets import content_key, keep_added, scored_sheet, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -40,12 +40,13 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
 
 
 def refuse_after_end(rules: GameRules, declarations: Mapping[str, Any] | None = None,
-                     placed_on: Sequence[store.Deal] | None = None) -> store.Guard:
+                     placed_on: Sequence[store.Deal] | None = None, placed_after: Sheet | None = None) -> store.Guard:
     """A store guard: no deal may be added once the match has a result (RULES.md §2.5), and
     the new deal's ``declarations`` must stand where they go on the sheet (``placed_on``: the
-    deals the caller has scored them after already, not scored again on those)."""
+    deals the caller has scored them after already, not scored again on those; ``placed_after``:
+    their sheet, if the caller has it)."""
     def guard(match: store.Match, deals: Sequence[store.Deal]) -> None:
-        sheet = scored_sheet(match, rules, deals)
+        sheet = placed_after if deals is placed_on and placed_after is not None else scored_sheet(match, rules, deals)
         if sheet.result is not None and isinstance(declarations, Mapping) and kind_of(declarations) == PENALTY:
             raise RuleViolation(N_("The match is over: its result was decided at line %(line)d, and a penalty "
                                    "recorded after the end would not count in it, so none can be added now."),
@@ -151,15 +152,21 @@ def qr(match_id: int):
 
 
 def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
-                     deal: store.Deal | None, declarations: Mapping[str, Any]) -> ScoredDeal:
-    """The deal scored where it stands on the sheet (a litige carries points between deals)."""
-    earlier = [d for d in deals if deal is None or d.seq < deal.seq]
-    return rules.score_in_place(scored_sheet(match, rules, earlier), declarations, match.options)
+                     deal: store.Deal | None, declarations: Mapping[str, Any],
+                     earlier: Sheet | None) -> tuple[ScoredDeal, Sheet | None]:
+    """The deal scored where it stands on the sheet (a litige carries points between deals), and
+    for a new deal (``earlier``: the sheet of the ``deals`` it goes after) the sheet with it after
+    them (kept once it is saved: :func:`keep_added`)."""
+    if deal is None and earlier is not None:
+        sheet = rules.extend_sheet(earlier, [declarations], match.options, deal_limit=match.deal_limit)
+        return sheet.rows[-1].scored, sheet
+    before = [d for d in deals if deal is None or d.seq < deal.seq]
+    return rules.score_in_place(scored_sheet(match, rules, before), declarations, match.options), None
 
 
 def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     """Record a new deal or edit one: the same form, the same checks, a preview first."""
-    specs = rules.deal_fields(match.options)
+    specs = deal_fields(rules, match.options)
     counted = request.form.get("count", "")
     if request.method == "POST" and counted in rules.pile_fields:
         # "Count the pile with the referee": the deal as typed goes with it, and comes back
@@ -168,16 +175,17 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                                 deal=deal.id if deal else None, **typed))
     db = store.get_db()
     deals = store.list_deals(db, match.id)
-    if deal is None:  # (the sheet's rows hold the deals' declarations read already: each deal's JSON parsed once)
-        dealer = rules.dealer_of_next([row.declarations for row in scored_sheet(match, rules, deals).rows],
-                                      match.first_dealer, match.options)
+    key = content_key(match, deals) if deal is None else None  # a new deal goes after these deals
+    earlier = scored_sheet(match, rules, deals, key) if key is not None else None
+    if earlier is not None:  # (the sheet's rows hold the deals' declarations read already: each deal's JSON parsed once)
+        dealer = rules.dealer_of_next([row.declarations for row in earlier.rows], match.first_dealer, match.options)
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
     else:
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
     args = request.args
     data |= {spec.name: args[spec.name] for spec in specs if spec.name in args}
-    form = deal_form(rules, match.options, match.players, data)
+    form = deal_form(rules, match.options, match.players, data, specs)
     preview = ends_earlier = None
     if deal is None and request.method == "GET":
         try:  # a phone still on an old page: say it before anything is typed
@@ -188,11 +196,13 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
         try:                                                                  # for the contract chosen
             declarations = rules.read_deal(
                 rules.declarations_from_form(form_values(form), match.options), match.options)
-            preview = _scored_in_place(match, rules, deals, deal, declarations)
+            preview, placed = _scored_in_place(match, rules, deals, deal, declarations, earlier)
             ends_earlier = _ends_earlier(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
-                _save(match, rules, deal, declarations, form, deals)
+                added = _save(match, rules, deal, declarations, form, deals, earlier)
+                if added is not None and key is not None and placed is not None:
+                    keep_added(key, added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
         except RuleViolation as err:
             form.attach(rules.on_the_form(err))
@@ -239,17 +249,24 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
-          declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal]) -> None:
+          declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal],
+          earlier: Sheet | None) -> int | None:
+    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the new
+    deal's id if one was added now (not a replay)."""
     db = store.get_db()
     version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
+    added = None
     if deal is None:
-        store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
-                       guard=refuse_after_end(rules, declarations, deals), read=(match, deals),
-                       by=access.actor(match.id))
+        deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
+                                      guard=refuse_after_end(rules, declarations, deals, earlier),
+                                      read=(match, deals),
+                                      by=access.actor(match.id))
+        added = deal_id if now else None
     else:
         store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
     flash(_("Deal saved."))
+    return added
 
 
 @bp.route("/<int:match_id>/deals/new", methods=("GET", "POST"))

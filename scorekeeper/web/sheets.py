@@ -127,6 +127,20 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     return StoredSheet(len(deals), scored_sheet(match, rules, counted, content))
 
 
+def keep_added(key: tuple[object, ...], deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
+    """Keep ``sheet``: the sheet of the deals of content ``key`` (:func:`content_key`) with the deal
+    just added after them (``deal_id``, of these ``declarations``), scored by the caller already, so
+    that the page the phone is sent to and the table's next deal find it (if the declarations read
+    back from their stored text are the ones scored: else nothing is kept). Keyed by content like
+    every sheet: another phone's deal added meanwhile leaves it under a key that is the match's only
+    if that deal goes again."""
+    stored = store.stored_text(declarations)
+    if json.loads(stored) != declarations:
+        return
+    *head, earlier = key
+    SHEETS.get((*head, (*earlier, (deal_id, store.FIRST_VERSION, stored))), lambda: sheet)  # type: ignore[misc]
+
+
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
     """The game's sheet of the deals (``key``: their content key): a kept sheet of the earlier ones
     (a deal was just added, maybe a few since this worker last saw the match) extended by the deals
@@ -227,7 +241,7 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
 
 def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
                device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
-               clock: Hashable = None, organiser: bool = False) -> str:
+               clock: Hashable = None, organiser: bool = False) -> str | bytes:
     """The running sheet's page, rendered once per content (the match and its deals as stored,
     :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
     all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token is
@@ -248,8 +262,8 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
         return render()
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE))
-    return page.replace(_TOKEN_HOLE, form_token())
+    page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE).encode())  # kept as sent: in UTF-8
+    return page.replace(_TOKEN_HOLE.encode(), form_token().encode())
 
 
 TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process

@@ -82,3 +82,28 @@ def test_a_table_of_a_fixed_number_of_deals_shows_no_target_among_its_rules():
     options = rules.resolve_options({})
     assert "target" in [row["option"].key for row in option_rows(rules, options)]
     assert "target" not in [row["option"].key for row in option_rows(rules, options, deal_limit=4)]
+
+
+CONTREE_DEALS = ({"bidder": "E", "bid": "100", "trump": "H", "bidder_points": "92", "defender_points": "",
+                  "last_trick": "bidders", "belote": "bidders"},
+                 {"bidder": "S", "bid": "90", "trump": "S", "contre": "y", "bidder_points": "70", "defender_points": "",
+                  "last_trick": "defenders", "belote": ""})
+
+
+def test_the_sheet_kept_after_a_deal_is_saved_is_the_one_all_its_deals_score(app, pages):
+    """A deal saved through the form leaves the sheet with it kept for the next request (the page the
+    phone is sent to, the next deal): the very sheet that scoring every stored deal from the start gives."""
+    from scorekeeper import games, store
+    from scorekeeper.web import sheets
+
+    match_id = pages.start_match("contree")
+    for fields in CONTREE_DEALS * 2:
+        assert pages.post_deal(match_id, fields).status_code == 302
+    with app.app_context():
+        db = store.get_db()
+        match, deals = store.get_match(db, match_id), store.list_deals(db, match_id)
+        kept = sheets.SHEETS.peek(sheets.content_key(match, deals))
+        rules = games.get_rules(match.game)
+        assert kept is not None
+        assert kept == rules.score_sheet([deal.declarations for deal in deals], match.options,
+                                         deal_limit=match.deal_limit)
