@@ -250,6 +250,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
     ranked = ranked_bits and not points  # each side's fewest tricks by rank alone (ranked_floors)
     ruff_anyway = kernel.ruff_while_following
+    named = kernel.named
     tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
     # (first bit, width, all its bits, what closed() remembers: none for 8 bits, the table COMPRESS)
@@ -290,7 +291,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape)."""
-        parts = [leader]
+        parts = [(rem & named) << 3 | leader]  # (a named card is its suit's top card left while in play)
         for shift, width, full, memo in runs:
             left = rem >> shift & full
             piece = left.bit_count()
