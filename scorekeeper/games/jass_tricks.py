@@ -87,6 +87,7 @@ def jass_kernel(style: PlayStyle, orders: CardOrders, trump: Suit | None, contra
     trump_bits = blocks[trump_block] if trump_block >= 0 else 0
     jas = 1 << bit_of[Card.parse("J" + str(trump))] if style.free_trump_jack and trump_block >= 0 else 0
     above = [blocks[bit // width] & ~((2 << bit) - 1) for bit in range(size)]
+    jas_on_top = not jas or not above[jas.bit_length() - 1]  # (a closed-up key then tells where the jas is)
     twins_tricks = [0 if (1 << bit) & jas else above[bit] & ~jas for bit in range(size)]
     twins_points = [sum(1 << other for other in range(size) if (1 << other) & twins_tricks[bit]
                         and pts[other] == pts[bit]) for bit in range(size)]
@@ -104,7 +105,8 @@ def jass_kernel(style: PlayStyle, orders: CardOrders, trump: Suit | None, contra
     return Kernel(style.players, style.partners, bit_of, tuple(card_of), legal, beats, trick_points,
                   tuple(pts), tuple(bit % width for bit in range(size)), tuple(above), tuple(twins_tricks),
                   tuple(twins_points), trump_bits, bonus, tuple(blocks), tuple(block_of),
-                  width, bool(jas), style.trump_instead_of_following)
+                  width, not jas_on_top, style.trump_instead_of_following,
+                  runs=tuple((block * width, width) for block in range(len(SUIT_ORDER))), named=jas if jas_on_top else 0)
 
 
 def _no_trump_legal(blocks: list[int], block_of: list[int], head: bool) -> Legal:

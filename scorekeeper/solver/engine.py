@@ -253,6 +253,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
     most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
     trick_floor = kernel.trick_floor  # and the least a trick won is worth
     ruff_anyway = kernel.ruff_while_following
+    named = kernel.named
     tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
     # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
     # (first bit, width, all its bits, what closed() remembers: none for 8 bits, the table COMPRESS)
@@ -293,7 +294,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape)."""
-        parts = [leader]
+        parts = [(rem & named) << 3 | leader]  # (a named card is its suit's top card left while in play)
         for shift, width, full, memo in runs:
             left = rem >> shift & full
             piece = left.bit_count()

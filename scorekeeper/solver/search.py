@@ -45,11 +45,13 @@ class Kernel:
     suits: tuple[int, ...]  # the bits of each suit (empty: unknown to the solver)
     suit_of: tuple[int, ...]  # index in ``suits`` of each bit
     width: int = 0  # bits per suit
-    exact_cards: bool = True  # a card matters by name, not only by rank and value (Pandoeren's jas)
+    exact_cards: bool = True  # a card matters by name, not only by rank, value and ``named`` (unknown cards)
     ruff_while_following: bool = False  # Pandoeren: a trump may be played instead of following suit
     additive: bool = True  # a trick is worth the sum of pts; else ask trick_points
     runs: tuple[tuple[int, int], ...] = ()  # (first bit, width): runs of cards ranked in a row, in
     # which the cards gone from play may be closed up for the tricks (the Jass suits' when width is 8)
+    named: int = 0  # cards with a rule of their own that stay their suit's top card (Pandoeren's jas, the top
+    # trump): a closed-up position's key says which of them are still in play
     global_rank: bool = False  # a card beats every lower bit whatever its suit (Quinto), so a seat's
     # k highest cards win at least k tricks less the other side's cards above the k-th
     most: Callable[[int], int] | None = None  # points that do not add up (Quinto): the most the cards
