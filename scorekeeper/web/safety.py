@@ -116,6 +116,7 @@ class _SessionInterface(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app) or request.is_secure)
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        # Kept: Flask 3.1's SecureCookieSessionInterface makes a new serializer at every call.
         keys = _keys(app)
         if keys not in self._serializers:
             self._serializers[keys] = super().get_signing_serializer(app)  # type: ignore[assignment]
