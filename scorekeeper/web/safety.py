@@ -89,8 +89,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def forbid_framing(response: Response) -> Response:
-        for name, value in FRAMING.items():
-            response.headers.setdefault(name, value)
+        """Each header of FRAMING the view did not set, added after the others (as ``setdefault``
+        would, in one pass over the headers: each missing name cost ``setdefault`` an exception)."""
+        present = {name.lower() for name, _value in response.headers.items()}
+        response.headers.extend([(name, value) for name, value in FRAMING.items() if name.lower() not in present])
         return response
 
 
