@@ -544,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-solver", action="store_true", help="no claim solver measures")
     parser.add_argument("--skip-final", action="store_true", help="no national final (500 tables, 60 s)")
     parser.add_argument("--pdf-only", action="store_true", help="only the PDF and booklet measures (make bench-pdf)")
+    parser.add_argument("--skip-pdf", action="store_true", help="no PDF and booklet measures")
     args = parser.parse_args(argv)
     if args.pdf_only:
         args.skip_http = args.skip_solver = args.skip_final = True
@@ -557,10 +558,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.pdf_only:
             progress("engine")
             results += engine_measures()
-        progress("PDF")
-        results += pdf_measures(Path(tmp))
-        progress("booklet")
-        results += booklet_measures(Path(tmp))
+        if not args.skip_pdf:
+            progress("PDF")
+            results += pdf_measures(Path(tmp))
+            progress("booklet")
+            results += booklet_measures(Path(tmp))
         if not args.skip_solver:
             progress("claim solver")
             results += solver_measures()

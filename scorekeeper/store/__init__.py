@@ -78,6 +78,7 @@ from .matches import (  # noqa: F401  (re-exported)
     delete_match,
     get_deal,
     get_live_deal,
+    has_live_deal,
     get_match,
     get_matches,
     deals_key,

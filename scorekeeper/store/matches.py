@@ -331,6 +331,11 @@ def get_live_deal(db: Database, match_id: int) -> LiveDeal | None:
     return LiveDeal(rows[0]["match_id"], json.loads(rows[0]["declarations"]), rows[0]["version"])
 
 
+def has_live_deal(db: Database, match_id: int) -> bool:
+    """Is a deal of the match in play? (:func:`get_live_deal` without reading it.)"""
+    return db.execute("select 1 from live_deals where match_id = ?", [match_id]).fetchone() is not None
+
+
 def _live_version(db: Database, match_id: int, version: int | None) -> LiveDeal | None:
     """Conflict unless the deal in play is still the one at ``version`` (None: there must be none);
     answers it."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -107,9 +106,16 @@ def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
     db = store.get_db()
-    read_deals = functools.cache(lambda: store.list_deals(db, match_id))  # a kept page needs none
+    read: list[Sequence[store.Deal]] = []
+
+    def read_deals() -> Sequence[store.Deal]:
+        """The match's deals, read once (a kept page needs none; functools.cache cost more to make)."""
+        if not read:
+            read.append(store.list_deals(db, match_id))
+        return read[0]
+
     table = access.table_of(match_id)
-    return sheet_page(match, rules, read_deals, live=store.get_live_deal(db, match_id) is not None,
+    return sheet_page(match, rules, read_deals, live=store.has_live_deal(db, match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,

@@ -89,8 +89,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def forbid_framing(response: Response) -> Response:
-        for name, value in FRAMING.items():
-            response.headers.setdefault(name, value)
+        """Each header of FRAMING the view did not set, added after the others (as ``setdefault``
+        would, in one pass over the headers: each missing name cost ``setdefault`` an exception)."""
+        present = {name.lower() for name, _value in response.headers.items()}
+        response.headers.extend([(name, value) for name, value in FRAMING.items() if name.lower() not in present])
         return response
 
 
@@ -116,6 +118,7 @@ class _SessionInterface(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app) or request.is_secure)
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        # Kept: Flask 3.1's SecureCookieSessionInterface makes a new serializer at every call.
         keys = _keys(app)
         if keys not in self._serializers:
             self._serializers[keys] = super().get_signing_serializer(app)  # type: ignore[assignment]

@@ -7,6 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Request
+
+from scorekeeper import LANGUAGES, best_language
 
 from tests.helpers import csrf_token, form_fields
 from tests.web.test_tournaments import Organiser, errors
@@ -218,6 +223,25 @@ def test_every_answer_forbids_framing_and_sniffing(client, url):
     assert response.headers["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_framing_header_the_view_set_is_kept_and_each_is_sent_once(app):
+    @app.get("/own-policy")
+    def own_policy():
+        return "framed by itself", {"Content-Security-Policy": "frame-ancestors 'self'"}
+
+    headers = app.test_client().get("/own-policy").headers
+    assert headers.getlist("Content-Security-Policy") == ["frame-ancestors 'self'"]
+    assert headers.getlist("X-Frame-Options") == ["DENY"] and headers.getlist("X-Content-Type-Options") == ["nosniff"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["en", "fr", "fr-CH", "nl", "nl-BE", "ja", "de", "*", "EN", "xx"]),
+                          st.sampled_from(["", ";q=0", ";q=0.5", ";q=1", ";q=x"])), max_size=4))
+def test_the_language_asked_is_the_one_werkzeug_reads_from_the_header(asked):
+    header = ", ".join(tag + weight for tag, weight in asked)
+    request = Request(EnvironBuilder(headers={"Accept-Language": header}).get_environ())
+    assert best_language(header) == request.accept_languages.best_match(LANGUAGES)
 
 
 def test_the_session_cookie_is_samesite_lax_and_secure_over_https(app, client):
