@@ -52,6 +52,8 @@ def line_of_play(engine: Engine, position: Position, target: int) -> tuple[Trick
             engine.restore(state)
             if mine[seat] and value > closest:
                 choice, closest = bit, value
+                if closest == need - 1:  # the claim fails whatever is played: no card comes closer
+                    break
             elif not mine[seat] and value < need:
                 choice = bit
                 break
