@@ -1,8 +1,14 @@
-"""Fixtures: an app on a fresh database per test, its client, and a player driving the pages."""
+"""Fixtures: an app on a fresh database per test, its client, and a player driving the pages.
+
+What keeps them quick (docs/testing.md): the database is migrated once per session and each test
+gets a copy of that file; the apps share one cache of compiled templates (Jinja's bytecode cache,
+keyed by each template's source: an edited template is compiled again)."""
 
 from __future__ import annotations
 
 import functools
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,8 +20,8 @@ from openapi_core.contrib.werkzeug import WerkzeugOpenAPIResponse
 from openapi_core.testing import MockRequest
 from werkzeug.exceptions import HTTPException
 
-from tests.helpers import Pages
-from scorekeeper import create_app, games, store
+from tests.helpers import Pages, new_app
+from scorekeeper import games, store
 from scorekeeper.web import apidoc
 
 
@@ -59,11 +65,27 @@ class ContractClient(FlaskClient):
         return True
 
 
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    path = str(tmp_path / "scorekeeper.sqlite")
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory) -> str:
+    """A database with every migration applied, made once: each test starts from a copy."""
+    path = str(tmp_path_factory.mktemp("template") / "migrated.sqlite")
     store.init_db(path)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE": path})
+    assert not os.path.exists(f"{path}-wal")  # closed: the whole database is in the one file
+    return path
+
+
+def fresh_database(migrated: str, path: Path) -> str:
+    """A copy of the migrated database at ``path``, as ``store.init_db`` leaves a new one (WAL mode
+    is kept in the file; the server's user alone may read it)."""
+    shutil.copyfile(migrated, path)
+    os.chmod(path, 0o600)
+    return str(path)
+
+
+@pytest.fixture
+def app(tmp_path, migrated) -> Iterator[Flask]:
+    path = fresh_database(migrated, tmp_path / "scorekeeper.sqlite")
+    app = new_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE": path})
     app.test_client_class = ContractClient
     yield app
     store.close_thread_connections()

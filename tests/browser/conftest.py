@@ -12,7 +12,8 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, store
+from scorekeeper import store
+from tests.helpers import new_app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -23,7 +24,7 @@ def serving(folder: Path) -> Iterator[tuple[Flask, str]]:
     """The app on a fresh database in ``folder``, served on a loopback port: the app and its address."""
     path = str(folder / "browser.sqlite")
     store.init_db(path)
-    app = create_app({"SECRET_KEY": "browser-test", "DATABASE": path})
+    app = new_app({"SECRET_KEY": "browser-test", "DATABASE": path})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
