@@ -181,7 +181,7 @@ class Joined:
         import pikepdf
 
         self._pdf = pikepdf.Pdf.new()
-        self._parts: list[pikepdf.Pdf] = []  # (read until the joined file is written)
+        self._parts: list[pikepdf.Pdf] = []  # (their streams are read when the joined file is written)
 
     def add(self, part: bytes) -> None:
         """The next part, after those added before."""
