@@ -118,3 +118,29 @@ def test_every_header_and_value_fits_its_column_of_the_deals(app, client, langua
                     assert left - 0.01 <= text.position_x and text.position_x + text.margin_width() <= right + 0.01, \
                         (language, cell.element.text_content())
         assert deals.position_x + deals.border_width() <= body.content_box_x() + body.width + 0.01
+
+
+def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header_on_each_page(app, client, tmp_path):
+    """A round of 40 deals: its rows (drawn six to a table row, print/blank.html) run on to a second
+    page, which starts with the deals' header again; every deal has its numbered row, once."""
+    from dataclasses import replace
+    from datetime import date
+
+    from flask import render_template
+
+    from scorekeeper import games, store
+    from scorekeeper.pdf import html_to_pdf, qr_data_uri
+    from scorekeeper.web.sheets import sheet_view
+
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    with app.test_request_context():
+        match = replace(store.get_match(store.get_db(), match_id), deal_limit=40)
+        html = render_template("print/blank.html", printed=date.today(), caption=(), qr=qr_data_uri("http://x/t"),
+                               **sheet_view(match, games.get_rules("contree"), []))
+        data = html_to_pdf(html, STATIC)
+    pages = pdf_text(data, tmp_path).split("\f")[:-1]
+    assert len(pages) == 2
+    numbers = [int(line) for page in pages for line in page.splitlines() if line.strip().isdigit()]  # a row's line
+    assert numbers == list(range(1, 41))
+    assert all("Dealer" in page and "Contract" in page for page in pages)
