@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import multiprocessing as mp
+import os
 import queue
 import random
 import re
@@ -91,10 +92,13 @@ def seed(database: Path, tables: int) -> tuple[int, list[Table]]:
 
 @dataclass
 class Seen:
-    """Latencies (s) by request type and errors by type and status, over the measured window."""
+    """Latencies (s) by request type and errors by type and status, over the measured window; the
+    requests sent in all and the processor time (s) the client processes spent sending them."""
 
     latencies: dict[str, list[float]]
     errors: dict[str, int]
+    sent: int = 0
+    cpu: float = 0.0
 
     @classmethod
     def empty(cls) -> Seen:
@@ -105,6 +109,22 @@ class Seen:
             self.latencies[kind] += values
         for key, count in other.errors.items():
             self.errors[key] = self.errors.get(key, 0) + count
+        self.sent += other.sent
+        self.cpu += other.cpu
+
+
+def group_cpu(pgid: int) -> float:
+    """The processor time (s, user and system) of the live processes of a process group: the
+    server's master and workers (Linux's /proc; 0 elsewhere)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == pgid:  # after the name: state, ppid, pgrp...; utime, stime the 12th, 13th
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class Phone:
@@ -166,6 +186,7 @@ def _run_schedule(schedule: Sequence[tuple[float, str, Callable[[], int], int]],
             mine.errors[f"{kind}: {status}"] = mine.errors.get(f"{kind}: {status}", 0) + 1
         elif at >= measure_from:
             mine.latencies[kind].append(time.monotonic() - due)
+        mine.sent += 1
     with lock:
         seen.merge(mine)
 
@@ -202,19 +223,21 @@ def _process(port: int, tournament: int, tables: Sequence[Table], screens: Seque
         return
     ready.put("ready")
     go.wait(timeout=600)
-    start, seen, lock = time.monotonic(), Seen.empty(), threading.Lock()
+    start, seen, lock, cpu = time.monotonic(), Seen.empty(), threading.Lock(), time.process_time()
     threads = [threading.Thread(target=_run_schedule, args=(plan, start, warmup, seen, lock), daemon=True)
                for plan in schedules]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=until + 120)
+    seen.cpu = time.process_time() - cpu
     results.put(seen)
 
 
 def run(port: int, tournament: int, tables: Sequence[Table], *, warmup: float, duration: float,
-        processes: int = 2) -> Seen:
-    """Every table and screen, spread over ``processes`` client processes, from one common start."""
+        processes: int = 2, server_group: int | None = None) -> tuple[Seen, float]:
+    """Every table and screen, spread over ``processes`` client processes, from one common start;
+    and the processor time the server's process group (``server_group``) spent meanwhile."""
     ctx = mp.get_context("spawn")
     ready, go, results = ctx.Queue(), ctx.Event(), ctx.Queue()
     screens = ["desk"] * DESKS + ["wall"] * WALLS
@@ -229,9 +252,11 @@ def run(port: int, tournament: int, tables: Sequence[Table], *, warmup: float, d
             said = ready.get(timeout=600)
             if said != "ready":
                 raise RuntimeError(said)
+        served = group_cpu(server_group) if server_group else 0.0
         go.set()
         for _ in procs:
             seen.merge(results.get(timeout=warmup + duration + 180))
+        served = (group_cpu(server_group) if server_group else 0.0) - served
     except queue.Empty as err:
         raise RuntimeError("the final's clients did not finish") from err
     finally:
@@ -239,7 +264,7 @@ def run(port: int, tournament: int, tables: Sequence[Table], *, warmup: float, d
             proc.join(timeout=10)
             if proc.is_alive():
                 proc.kill()
-    return seen
+    return seen, served
 
 
 def measures(tmp: Path, *, tables: int = TABLES, warmup: float = 5.0, duration: float = 60.0,
@@ -254,13 +279,17 @@ def measures(tmp: Path, *, tables: int = TABLES, warmup: float = 5.0, duration: 
     tournament, found = seed(database, tables)
     progress(f"final: {tables} tables, a deal every {DEAL_EVERY:g} s each, for {duration:g} s")
     with server.serve("bench.wsgi:app", server.app_env(database, secret), tmp / "final.log") as srv:
-        seen = run(srv.port, tournament, found, warmup=warmup, duration=duration)
+        seen, served = run(srv.port, tournament, found, warmup=warmup, duration=duration,
+                           server_group=srv.process.pid)
     label = f"final, {tables} tables at ten times a table's pace"
     rows = []
     for kind in KINDS:
         p99 = load.percentile(seen.latencies[kind], 99) * 1e3
         rows.append(measure(f"{label}: {kind}: p99 ({len(seen.latencies[kind])} requests)", p99, "ms",
                             target=f"< {P99_TARGET_MS} ms", met=p99 < P99_TARGET_MS))
+    for who, cpu in (("the server", served), ("its clients (the load generator)", seen.cpu)):
+        rows.append(measure(f"{label}: processor time of {who} per request ({seen.sent} sent)",
+                            cpu / max(seen.sent, 1) * 1e3, "ms"))
     errors = sum(seen.errors.values())
     rows.append(measure(f"{label}: errors" + (f" ({seen.errors})" if errors else ""), errors, "requests",
                         target="0", met=errors == 0))

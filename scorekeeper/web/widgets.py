@@ -23,7 +23,6 @@ class QuickSelect(Select):
         if kwargs or choice.render_kw:
             return super().render_option(choice, **kwargs)
         value = str(choice.value) if isinstance(choice.value, bool) else choice.value
-        quoted = str(escape(value)).replace('"', "&quot;")
         label = escape(choice.label or choice.value)
         selected = "selected " if choice.selected else ""
-        return Markup(f'<option {selected}value="{quoted}">{label}</option>')
+        return Markup(f'<option {selected}value="{escape(value)}">{label}</option>')  # escape writes " as &#34;

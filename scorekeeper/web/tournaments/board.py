@@ -3,14 +3,16 @@ progress (deals, last change, slow or not), closing the round, and what the wall
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import format_time, lazy_gettext as _l
+from flask import get_template_attribute, request
+from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
@@ -18,10 +20,12 @@ from wtforms.validators import DataRequired, Length, Optional
 from ... import evening, store
 from ..forms import Form
 from ..roundclock import ClockView, clock_view, now
-from ..sheets import stored_sheet
+from ..sheets import LruCache, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
 
+ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
+FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
 STANDS = "stands"  # a closed table's result: as it stands
 DRAWN = "draw"
 
@@ -52,13 +56,9 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
                              render_kw={"maxlength": evening.CLOSE_REASON_MAX})
         table_keys = tuple(f"result_{view.table.id}" for view in views)
 
-    db = store.get_db()
     for view in views:
-        sheet = stored_sheet(db, view.match, state.rules).sheet
-        table = state.rules.table(view.match.options)
-        seated = view.seated(state.rules)
-        stands = ", ".join(f"{label} {sheet.totals[side]}" for (label, _names), side in zip(seated, table.sides,
-                                                                                            strict=True))
+        seated, totals = _standing(state, view)
+        stands = ", ".join(f"{label} {total}" for (label, _names), total in zip(seated, totals, strict=True))
         choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
                    *(SelectChoice(str(index), _("Won by %(names)s", names=names))
                      for index, (_label, names) in enumerate(seated)),
@@ -67,6 +67,31 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
             _("Table %(n)d", n=view.table.number), choices=choices, default=STANDS, validate_choice=True,
             widget=QuickSelect()))
     return CloseForm()
+
+
+def _standing(state: State, view: TableView) -> tuple[tuple[tuple[str, str], ...], tuple[int, ...]]:
+    """A table's sides as seated (label, names) and their totals as they stand."""
+    totals = stored_sheet(store.get_db(), view.match, state.rules).sheet.totals
+    sides = state.rules.table(view.match.options).sides
+    return tuple(view.seated(state.rules)), tuple(totals[side] for side in sides)
+
+
+def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Markup]:
+    """The close-the-round form's choice for each table not done, drawn: on a page asked for (GET),
+    each kept per what it offers (a deal changes its own table's totals only); a form sent back
+    with its errors, or a POST's page, draws its own."""
+    render = get_template_attribute("_field.html", "render_field")
+    if closing is not None or request.method != "GET":
+        form = closing or close_form(state, views)
+        return [render(form[key]) for key in form.table_keys]
+    language = str(get_locale())
+
+    def field(view: TableView) -> Markup:
+        key = (language, view.table.id, view.table.number, *_standing(state, view))
+        name = f"result_{view.table.id}"
+        return Markup(FIELDS.get(key, lambda: str(render(close_form(state, [view])[name]))))
+
+    return [field(view) for view in views]
 
 
 def wall_form(settings: store.EveningSettings) -> FlaskForm:
@@ -122,6 +147,21 @@ def board_rows(state: State) -> list[BoardRow]:
                      evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
 
 
+def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Markup]:
+    """The desk's board of the round in play, row by row, each kept per what it shows (a cache:
+    the key is everything the row draws): a deal changes its own table's row only."""
+    row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
+    at = (str(get_locale()), str(get_timezone()), request.script_root)
+
+    def kept_row(row: BoardRow) -> Markup:
+        view = row.view
+        key = (*at, view.match.id, view.table.number, view.deals, row.changed_at, row.slow, row.phase,
+               view.closed.reason if view.closed else None, view.result is not None)
+        return Markup(ROWS.get(key, lambda: str(row_html(row, phases))))
+
+    return [kept_row(row) for row in rows]
+
+
 def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskForm | None = None) -> dict[str, Any]:
     """Everything the desk's board shows (empty before the first draw)."""
     if not state.rounds:
@@ -130,8 +170,9 @@ def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskFo
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
     return {"number": number, "finished": state.round_finished(number), "clock": shown_clock(state),
-            "phases": evening.CLOCK_PHASES, "rows": board_rows(state),
+            "phases": evening.CLOCK_PHASES, "row_parts": board_row_parts(board_rows(state), evening.CLOCK_PHASES),
             "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
-            "close_form": (closing or close_form(state, open_views)) if open_views else None,
+            "close_form": (closing or close_form(state, [])) if open_views else None,
+            "close_fields": close_fields(state, open_views, closing) if open_views else [],
             "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),
             "idle": evening.IDLE_MINUTES}

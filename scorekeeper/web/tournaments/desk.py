@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 
 from ... import evening, games, pairings, store
 from ...errors import RuleViolation
@@ -27,6 +29,7 @@ from ..forms import (
     tournament_form,
 )
 from ..safety import local_target
+from . import kept
 from .board import board
 from .core import State, bp, check_tournament, formats, load_state, seats_per_entry, startable_games
 from .prize_list import prize_context
@@ -100,28 +103,38 @@ def new(game: str):
 
 def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
           clock_form: FlaskForm | None = None, closing: FlaskForm | None = None):
-    db = store.get_db()
-    size = seats_per_entry(state.tournament, state.rules)
-    entered = {p for e in state.entries.values() for p in e.players}
     current = len(state.rounds)
     swap = None
     if current and not state.round_begun(current):
         in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
         swap = swap_form([(e, state.entry_name(e)) for e in in_round])
+    late_said = _(evening.LATE_ROUNDS[state.tournament.late_rounds])
     return render_template(
-        "tournaments/tournament.html", state=state, rules=state.rules, size=size,
-        entry_form=entry or entry_form([p for p in state.players.values() if p.id not in entered], size),
-        swap_form=swap, ranking_said=_(pairings.RANKINGS[state.tournament.ranking]),
-        late_said=_(evening.LATE_ROUNDS[state.tournament.late_rounds]),
-        replace_forms=_replace_forms(state, [p for p in state.players.values() if p.id not in entered]),
-        can_enter=len(state.rounds) < state.tournament.rounds,
-        apart=[(apart_id, state.players[a].name, state.players[b].name)
-               for apart_id, a, b in store.list_apart(db, state.tournament.id)],
-        apart_form=apart_form(list(state.players.values())),
-        format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
+        "tournaments/tournament.html", state=state, rules=state.rules, swap_form=swap,
+        entries_part=_entries_part(state, entry, late_said), standings_part=kept.standings_part(state),
+        late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
         board=board(state, clock_form=clock_form, closing=closing),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
+
+
+def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> Markup:
+    """The entries with their forms and the players kept apart, kept per what they show (a deal
+    changes none of it) unless the registration form comes back with its errors."""
+    apart = [(apart_id, state.players[a].name, state.players[b].name)
+             for apart_id, a, b in store.list_apart(store.get_db(), state.tournament.id)]
+
+    def context() -> dict[str, Any]:
+        size = seats_per_entry(state.tournament, state.rules)
+        entered = {p for e in state.entries.values() for p in e.players}
+        free = [p for p in state.players.values() if p.id not in entered]
+        return {"state": state, "size": size, "late_said": late_said, "apart": apart,
+                "entry_form": entry or entry_form(free, size), "replace_forms": _replace_forms(state, free),
+                "can_enter": len(state.rounds) < state.tournament.rounds,
+                "apart_form": apart_form(list(state.players.values()))}
+
+    key = None if entry is not None else ("entries", kept.roster(state), len(state.rounds), tuple(apart))
+    return kept.part(key, "tournaments/_entries.html", context)
 
 
 def _replace_form(state: State, entry_id: int) -> FlaskForm:

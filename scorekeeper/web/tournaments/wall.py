@@ -5,14 +5,16 @@ asks for the live part again (:func:`live`) instead of reloading the page."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import jsonify, render_template
 from flask_babel import gettext as _
 
-from ... import evening, pairings, store
+from ... import evening, store
 from ..roundclock import clock_time, clock_view, now
-from .core import State, bp, load_state
+from . import kept
+from .core import State, TableView, bp, load_state
 
 WALL_POLL_S = 15  # how often the wall's script asks for its live part
 
@@ -24,22 +26,31 @@ def _wall(state: State) -> dict[str, Any]:
     db = store.get_db()
     settings = store.get_evening_settings(db, state.tournament.id)
     shows = evening.wall_shows(settings.wall, len(state.rounds))
-    context: dict[str, Any] = {"state": state, "shows": shows, "clock": None, "tables": [], "seats": [],
-                               "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])}
-    if shows.pairings is not None:
-        round_row = state.rounds[shows.pairings - 1]
-        views = state.tables.get(shows.pairings, [])
+    context: dict[str, Any] = {"state": state, "shows": shows, "clock": None,
+                               "standings_part": kept.standings_part(state) if shows.standings else ""}
+    if (number := shows.pairings) is not None:
+        round_row = state.rounds[number - 1]
+        views = state.tables.get(number, [])
         clock = store.get_clock(db, round_row.id)
         if clock.started is not None:
-            shown = clock_view(shows.pairings, clock, now())
-            over = state.round_finished(shows.pairings)
-            context["clock"] = shown if not over else clock_view(shows.pairings, evening.Clock(), now(),
-                                                                phase=evening.OVER)
-        context["tables"] = [(view.table.number, view.seated(state.rules), view.done) for view in views]
-        seats = [(name, view.table.number) for view in views for name in view.match.players.values()]
-        seats += [(state.players[p].name, None) for entry in round_row.byes for p in state.entries[entry].players]
-        context["seats"] = sorted(seats, key=lambda seat: evening.name_key(seat[0]))
+            shown = clock_view(number, clock, now())
+            over = state.round_finished(number)
+            context["clock"] = shown if not over else clock_view(number, evening.Clock(), now(), phase=evening.OVER)
+        seated = tuple((view.table, view.done, repr(view.match.options), tuple(view.match.players.items()))
+                       for view in views)
+        context["tables_part"] = kept.part(("wall tables", kept.roster(state), number, round_row.byes, seated),
+                                           "tournaments/_wall_tables.html",
+                                           lambda: _tables(state, number, round_row.byes, views))
     return context
+
+
+def _tables(state: State, number: int, byes: Sequence[int], views: Sequence[TableView]) -> dict[str, Any]:
+    """The round's tables, who sits at each, and everyone's table by name (those sitting out too)."""
+    seats = [(name, view.table.number) for view in views for name in view.match.players.values()]
+    seats += [(state.players[p].name, None) for entry in byes for p in state.entries[entry].players]
+    return {"shows_round": number,
+            "tables": [(view.table.number, view.seated(state.rules), view.done) for view in views],
+            "seats": sorted(seats, key=lambda seat: evening.name_key(seat[0]))}
 
 
 @bp.get("/tournaments/<int:tournament_id>/standings")

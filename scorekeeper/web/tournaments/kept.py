@@ -1,0 +1,65 @@
+"""Parts of the desk and the wall that a deal does not change, rendered once per worker for what
+they show: the entries with their forms and the players kept apart (half of a final's desk), the
+standings (they move only when a table's result counts), the wall's tables and its "find your
+table" list. Each part is kept under a key made of everything it shows, so it is never stale (a
+cache, never the truth: DESIGN.md principle 1), and its forms are written with a stand-in for the
+CSRF token, the visitor's own put in as it is served (as :func:`..sheets.sheet_page` keeps a
+sheet's page): a kept part never carries another visitor's token.
+
+A deal changes the tables' boards, the close-the-round form and the rounds' progress: those are
+drawn at every request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
+
+from flask import current_app, render_template, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ... import pairings
+from ..sheets import _TOKEN_HOLE, LruCache, form_token
+from .core import State
+
+PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
+PARTS = LruCache(max_bytes=PARTS_BYTES)
+
+
+def roster(state: State) -> tuple[Hashable, ...]:
+    """What names and entries a part shows, as plain values: the tournament, its entries, the club's
+    players (a part of a final's desk lists the 2,000 of them in its forms)."""
+    return (repr(state.tournament),
+            tuple((e.id, e.players, e.joins, e.withdrawn) for e in state.entries.values()),
+            tuple((p.id, p.name, p.licence) for p in state.players.values()))
+
+
+def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Markup:
+    """``template`` rendered with ``context()`` (its forms made there), kept under ``key`` with the
+    database, the language and the site's root; None: rendered afresh, never kept (a form sent
+    back with its errors, or a POST's page, whose forms read what was sent)."""
+    if key is None or request.method != "GET":
+        return Markup(render_template(template, **context()))
+    full = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template, *key)
+    return Markup(PARTS.get(full, lambda: _holed(template, context)).replace(_TOKEN_HOLE, form_token()))
+
+
+_TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
+
+
+def _holed(template: str, context: Callable[[], Mapping[str, Any]]) -> str:
+    """The part with the stand-in as the value of every CSRF token field, whatever wrote it (the
+    template's ``csrf_token()``, a form's token field, signed afresh or reused)."""
+    html = render_template(template, **context())
+    return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{_TOKEN_HOLE}"', html)
+
+
+def standings_part(state: State) -> Markup:
+    """The standings table (the desk's and the wall's), kept per the records it ranks."""
+    records = tuple((s.entry, s.match_points, s.wins + s.byes, s.draws, s.losses, s.points_for, s.difference)
+                    for s in state.standings)
+    return part(("standings", roster(state), records), "tournaments/_standings.html",
+                lambda: {"state": state, "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])})
