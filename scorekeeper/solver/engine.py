@@ -20,7 +20,7 @@ Positions of one shape (``points``): two positions whose hands are the same once
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
 move for move, and differ only in what the cards are worth. So each position searched is kept by
 its shape too, and bounds every later one of that shape, give or take the points its cards
-differ by (:func:`_searchers`' ``distance``): with 3 to 5 tricks left, four to twenty positions
+differ by (:meth:`_Searcher.distance`): with 3 to 5 tricks left, four to twenty positions
 share a shape, and most of them lie far from the window asked. (Kupferschmid and Helmert's
 "quasi-symmetry reduction" for Skat.)
 """
@@ -34,13 +34,17 @@ import cython
 
 from .search import COMPRESS, Kernel
 
-# Compiled (setup.py), the hottest searchers keep their locals as C integers (20% off a points
-# search); plain Python reads the declarations as nothing. A card's bit is made by shifting ONE:
-# a C ``1 << card`` would be an int of 32 bits.
+# Compiled (setup.py), the searchers are a class of C (:class:`_Searcher`): C functions that take
+# and keep C integers, the hands and the kernel's tables C arrays (a position searched for about
+# half the instructions); plain Python reads the declarations as nothing. A card's bit is made by
+# shifting ONE: a C ``1 << card`` would be an int of 32 bits.
 BITS = cython.typedef(cython.longlong)  # cards as bits (53 at most)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
 FLAG = cython.typedef(cython.bint)
+VALUE = cython.typedef(cython.int)  # what a side wins (points or tricks), and the window's bounds
 ONE = cython.declare(BITS, 1)
+SEATS = 8  # the searcher's C arrays: more seats than any game has (written as 8 in _Searcher)
+CARDS = 64  # and as many cards as the bits of BITS (64)
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
@@ -66,7 +70,7 @@ class Engine:
         self.trick: list[int] = []
         self.leader = leader
         self.tricks_table = {} if tricks_table is None else tricks_table
-        self._boundary, self._node = _searchers(kernel, self.hands, claimant, points, keep_going, self.tricks_table)
+        self._searcher = _Searcher(kernel, self.hands, claimant, points, keep_going, self.tricks_table)
         for bit in trick:
             self.play(bit)
 
@@ -142,7 +146,7 @@ class Engine:
         return list(self.hands), list(self.trick), self.leader
 
     def restore(self, state: tuple[list[int], list[int], int]) -> None:
-        """Go back to a :meth:`snapshot` (the searchers keep the same lists)."""
+        """Go back to a :meth:`snapshot`."""
         self.hands[:], self.trick[:], self.leader = state[0], state[1], state[2]
 
     # -- questions ---------------------------------------------------------------------------
@@ -156,14 +160,15 @@ class Engine:
         if not rem:
             return 0
         total = self.total()
+        self._searcher.load(self.hands)
         if not self.trick:
-            return self._boundary(self.leader, rem, total, alpha, beta)
+            return self._searcher.boundary(self.leader, rem, total, alpha, beta)
         win_seat, win_bit = self.winning()
         tmask = 0
         for bit in self.trick:
             tmask |= 1 << bit
         taken = sum(self.kernel.pts[bit] for bit in self.trick) if self.points else 0
-        return self._node(len(self.trick), self.to_play, list(self.trick), win_seat, win_bit, taken, rem, tmask,
+        return self._searcher.node(len(self.trick), self.to_play, list(self.trick), win_seat, win_bit, taken, rem, tmask,
                           total, alpha, beta)
 
     def at_least(self, target: int) -> bool:
@@ -229,105 +234,182 @@ def _roomy(words: int) -> Callable[[Callable[[int, int], int], int, int], int]:
 _in_a_chunk_of_its_own = _roomy(3100)
 
 
-def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
-               keep_going: Callable[[], bool] | None, tricks_table: dict[tuple[int, ...], tuple[int, int, int]],
-               ) -> tuple[Callable[..., int], Callable[..., int]]:
-    """The two mutually recursive searchers, with everything they read bound as locals;
-    ``keep_going`` (the caller's budget) is asked at the first position opened and every 64th
-    after, and :class:`OutOfTime` raised when it says no. ``tricks_table`` keeps the tricks
-    searcher's bounds (a points searcher's own table is new)."""
-    n = len(hands)
-    searched = [0]
-    last = n - 1
-    legal, beats, pts, rank, above = kernel.legal, kernel.beats, kernel.pts, kernel.rank, kernel.above
-    twins = kernel.twins_points if points else kernel.twins_tricks
-    trick_points, additive = kernel.trick_points, kernel.additive
-    trumps, suits, suit_of = kernel.trump_bits, kernel.suits, kernel.suit_of
-    bonus = kernel.bonus if points else 0
-    after = [(seat + 1) % n for seat in range(n)]
-    partner_of = [(seat + 2) % 4 if n == 4 and kernel.partners else -1 for seat in range(n)]
-    seats = range(n)
-    simple = bool(suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
-    ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
-    ranked = ranked_bits and not points  # each side's fewest tricks by rank alone (ranked_floors)
-    most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
-    trick_floor = kernel.trick_floor  # and the least a trick won is worth
-    ruff_anyway = kernel.ruff_while_following
-    named = kernel.named
-    tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
-    # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
-    # (first bit, width, all its bits, what closed() remembers: none for 8 bits, the table COMPRESS)
-    blocks = [(8 * block, 8) for block in range(len(suits))] if kernel.width == 8 else kernel.runs
-    runs = [(first, width, (1 << width) - 1, None if width == 8 else {}) for first, width in blocks]
-    squeeze = bool(runs) and not kernel.exact_cards and not points
-    # points: with few tricks left, a side that takes every trick (or none) takes every point (or
-    # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
-    by_tricks = _searchers(kernel, hands, maxi, False, keep_going, tricks_table)[0] if points and additive else None
-    shifts = [8 * block for block in range(len(suits))]
-    others = range(n - 1)
-    # points: positions of one shape (the same hands once the cards gone from play are closed up)
-    # are worth the same to within the points their cards differ by, so each bounds the others
-    quasi = points and additive and kernel.width == 8 and not kernel.exact_cards
-    alike: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}  # shape -> [(cards left, lower, upper)]
-    apart: dict[int, tuple[int, int]] = {}
+@cython.cfunc
+@cython.returns(BITS)
+@cython.annotation_typing(False)
+@cython.locals(left=BITS, held=BITS, low=BITS, found=BITS, at=SMALL)
+def _closed(left: int, held: int) -> int:
+    """``held`` renumbered among ``left``: its cards with the cards not in ``left`` closed up (as
+    COMPRESS holds it for 8 bits)."""
+    found = at = 0
+    while left:
+        low = left & -left
+        left ^= low
+        if held & low:
+            found |= ONE << at
+        at += 1
+    return found
 
-    def distance(mine: int, other: int) -> tuple[int, int]:
+
+@cython.final
+@cython.cclass
+class _Searcher:
+    """The mutually recursive searchers of one engine (:meth:`boundary` at a trick's start,
+    :meth:`node` inside a trick), with everything they read kept as attributes; compiled
+    (setup.py), a class of C: its methods are C functions and take C integers, and the
+    attributes are read by offset. ``keep_going`` (the caller's budget) is asked at the first
+    position opened and every 64th after, and :class:`OutOfTime` raised when it says no.
+    ``tricks_table`` keeps the tricks searcher's bounds (a points searcher's own table is new)."""
+
+    hands: BITS[8]  # (SEATS; the engine's, copied at each search: load())
+    maxi: FLAG[8]
+    points: FLAG
+    keep_going: object
+    searched: cython.int
+    n: SMALL
+    last: SMALL
+    legal: object
+    beats: object
+    trick_points: object
+    most: object
+    pts: VALUE[64]  # (CARDS)
+    rank: SMALL[64]
+    above: BITS[64]
+    twins: BITS[64]
+    suit_of: SMALL[64]
+    suits: tuple
+    additive: FLAG
+    simple: FLAG
+    ranked_bits: FLAG
+    ranked: FLAG
+    ruff_anyway: FLAG
+    squeeze: FLAG
+    quasi: FLAG
+    trumps: BITS
+    named: BITS
+    bonus: cython.int
+    trick_floor: cython.int
+    after: SMALL[8]
+    partner_of: SMALL[8]
+    seats: object
+    shifts: list
+    runs: list
+    tt: dict
+    alike: dict
+    apart: dict
+    by_tricks: _Searcher
+
+    def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
+                 keep_going: Callable[[], bool] | None,
+                 tricks_table: dict[tuple[int, ...], tuple[int, int, int]]) -> None:
+        if not cython.compiled:  # (compiled, C arrays)
+            self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
+            self.pts, self.rank, self.above, self.twins, self.suit_of = ([0] * CARDS for _ in range(5))
+        n = self.n = len(hands)
+        if n > SEATS or len(kernel.pts) > CARDS:
+            raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
+        twins = kernel.twins_points if points else kernel.twins_tricks
+        for seat in range(n):
+            self.maxi[seat] = maxi[seat]
+            self.after[seat] = (seat + 1) % n
+            self.partner_of[seat] = (seat + 2) % 4 if n == 4 and kernel.partners else -1
+        for card in range(len(kernel.pts)):
+            self.pts[card], self.rank[card], self.above[card] = kernel.pts[card], kernel.rank[card], kernel.above[card]
+            self.twins[card], self.suit_of[card] = twins[card], kernel.suit_of[card]
+        self.points, self.keep_going = points, keep_going
+        self.searched = 0
+        self.last = n - 1
+        self.legal, self.beats = kernel.legal, kernel.beats
+        self.trick_points, self.additive = kernel.trick_points, kernel.additive
+        self.trumps, self.suits = kernel.trump_bits, kernel.suits
+        self.bonus = kernel.bonus if points else 0
+        self.seats = range(n)
+        self.simple = bool(kernel.suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
+        self.ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
+        self.ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
+        self.most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
+        self.trick_floor = kernel.trick_floor  # and the least a trick won is worth
+        self.ruff_anyway = kernel.ruff_while_following
+        self.named = kernel.named
+        self.tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
+        # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
+        # (first bit, width, all its bits)
+        blocks = [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
+        self.runs = [(first, width, (1 << width) - 1) for first, width in blocks]
+        self.squeeze = bool(self.runs) and not kernel.exact_cards and not points
+        # points: with few tricks left, a side that takes every trick (or none) takes every point (or
+        # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
+        self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
+            if points and kernel.additive else None
+        self.shifts = [8 * block for block in range(len(kernel.suits))]
+        # points: positions of one shape (the same hands once the cards gone from play are closed up)
+        # are worth the same to within the points their cards differ by, so each bounds the others
+        self.quasi = points and kernel.additive and kernel.width == 8 and not kernel.exact_cards
+        self.alike = {}  # shape -> [(cards left, lower, upper)]
+        self.apart = {}
+
+    @cython.ccall
+    def load(self, hands: list[int]) -> None:
+        """Take the hands to search from (seat index -> bits)."""
+        seat: SMALL
+        for seat in range(self.n):
+            self.hands[seat] = hands[seat]
+
+    @cython.cfunc
+    def exact_key(self, leader: int) -> tuple[int, ...]:
+        """The position's key, every card by name: the hands and the leader."""
+        return (*[self.hands[seat] for seat in range(self.n)], leader)
+
+    @cython.cfunc
+    def distance(self, mine: int, other: int) -> tuple[int, int]:
         """(down, up): how many points the cards left here are worth less, and more, than those
         of ``other``, a position of the same shape, rank for rank. The side's best here is then
         at least its best there less ``down``, and at most its best there plus ``up`` (play as
         there: each card it takes is worth what its counterpart was, give or take)."""
+        shifts, apart = self.shifts, self.apart
         down = up = 0
         for at, shift in enumerate(shifts):
             left, there = mine >> shift & 255, other >> shift & 255
             if left != there:
                 found = apart.get(at << 16 | left << 8 | there)
                 if found is None:
-                    pairs = list(zip([pts[shift + bit] for bit in range(8) if left >> bit & 1],
-                                     [pts[shift + bit] for bit in range(8) if there >> bit & 1]))
+                    pairs = list(zip([self.pts[shift + bit] for bit in range(8) if left >> bit & 1],
+                                     [self.pts[shift + bit] for bit in range(8) if there >> bit & 1]))
                     found = apart[at << 16 | left << 8 | there] = (
                         sum(b - a for a, b in pairs if b > a), sum(a - b for a, b in pairs if a > b))
                 down += found[0]
                 up += found[1]
         return down, up
 
-    def normal_key(leader: int, rem: int) -> tuple[int, ...]:
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, rem=BITS, shift=SMALL, width=SMALL, full=BITS, left=BITS, piece=BITS, base=BITS,
+                   held=BITS, seat=SMALL)
+    def normal_key(self, leader: int, rem: int) -> tuple[int, ...]:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape)."""
-        parts = [(rem & named) << 3 | leader]  # (a named card is its suit's top card left while in play)
-        for shift, width, full, memo in runs:
+        parts = [(rem & self.named) << 3 | leader]  # (a named card is its suit's top card left while in play)
+        for shift, width, full in self.runs:
             left = rem >> shift & full
             piece = left.bit_count()
             if left:
                 base = left << width
-                for seat in others:
-                    held = hands[seat] >> shift & full
-                    piece = piece << width | (COMPRESS[base | held] if memo is None else
-                                              closed(memo, base | held, left, held))
+                for seat in range(self.n - 1):
+                    held = self.hands[seat] >> shift & full
+                    piece = piece << width | (COMPRESS[base | held] if width == 8 else _closed(left, held))
             parts.append(piece)
         return tuple(parts)
 
-    def closed(memo: dict[int, int], key: int, left: int, held: int) -> int:
-        """``held`` renumbered among ``left``, as COMPRESS does for 8 bits, remembered by ``key``."""
-        found = memo.get(key)
-        if found is None:
-            found = at = 0
-            while left:
-                low = left & -left
-                left ^= low
-                if held & low:
-                    found |= 1 << at
-                at += 1
-            memo[key] = found
-        return found
-
-    def sure(rem: int) -> tuple[int, int]:
+    @cython.cfunc
+    def sure(self, rem: int) -> tuple[int, int]:
         """(seat, value) that the holder of the top trumps wins whatever happens: each of
         the top trumps held in one hand takes its own trick."""
+        trumps, seats, points = self.trumps, self.seats, self.points
         left = rem & trumps
         top = 1 << left.bit_length() - 1
         for holder in seats:
-            hand = hands[holder]
+            hand = self.hands[holder]
             if hand & top:
                 break
         gain = 0
@@ -335,16 +417,19 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             card = left.bit_length() - 1
             if not hand >> card & 1:
                 break
-            gain += pts[card] if points else 1
+            gain += self.pts[card] if points else 1
             left ^= 1 << card
         return holder, gain
 
-    def quick(leader: int, rem: int) -> int:
+    @cython.cfunc
+    def quick(self, leader: int, rem: int) -> int:
         """What the leader's side surely wins by cashing the leader's top cards, suit after
         suit: as many rounds of a plain suit as every other player holding trumps must follow
         (a partner who may discard instead of ruffing excepted), so nobody ruffs and the
         leader keeps the lead."""
-        hand, mine = hands[leader], maxi[leader]
+        trumps, suits, seats = self.trumps, self.suits, self.seats
+        ruff_anyway, points = self.ruff_anyway, self.points
+        hand, mine = self.hands[leader], self.maxi[leader]
         gain = 0
         for suit in suits:
             held = hand & suit
@@ -354,38 +439,40 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             safe = ALL_ROUNDS
             if not suit & trumps:
                 for seat in seats:
-                    other = hands[seat]
+                    other = self.hands[seat]
                     if seat == leader or not other & trumps:
                         continue
-                    if maxi[seat] != mine and ruff_anyway:
+                    if self.maxi[seat] != mine and ruff_anyway:
                         safe = 0
-                    elif seat != partner_of[leader] or other & trumps == other:
+                    elif seat != self.partner_of[leader] or other & trumps == other:
                         safe = min(safe, (other & suit).bit_count())
             while left and safe:
                 top = left.bit_length() - 1
                 if not held >> top & 1:
                     break
-                gain += pts[top] if points else 1
+                gain += self.pts[top] if points else 1
                 left ^= 1 << top
                 safe -= 1
         return gain
 
     @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
                    over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
-    def ranked_floors() -> tuple[int, int]:
+    @cython.cfunc
+    def ranked_floors(self) -> tuple[int, int]:
         """The fewest tricks each side takes (the claimant's, the other's) where the highest card
         wins whatever its suit: a seat's k highest cards lie in k tricks, and the other side
         wins one of them only with a card above the k-th, each card in one trick."""
+        seats = self.seats
         mine = theirs = 0
         for seat in seats:
-            if maxi[seat]:
-                mine |= hands[seat]
+            if self.maxi[seat]:
+                mine |= self.hands[seat]
             else:
-                theirs |= hands[seat]
+                theirs |= self.hands[seat]
         sure_mine = sure_theirs = 0
         for seat in seats:
-            other = theirs if maxi[seat] else mine
-            hand = hands[seat]
+            other = theirs if self.maxi[seat] else mine
+            hand = self.hands[seat]
             held = floor = 0
             while hand:
                 card = hand.bit_length() - 1
@@ -394,34 +481,37 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 over = (other >> card + 1).bit_count()  # the other side's cards above this one
                 if held - over > floor:
                     floor = held - over
-            if maxi[seat]:
+            if self.maxi[seat]:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
                 sure_theirs = floor if floor > sure_theirs else sure_theirs
         return sure_mine, sure_theirs
 
-    def lead_order(leader: int, hand: int, rem: int) -> list[int]:
+    @cython.cfunc
+    def lead_order(self, leader: int, hand: int, rem: int) -> list[int]:
         """Leads likely to be best first: cash a sure winner nobody can ruff, reach partner's
         winner, draw trumps, cash a winner that may be ruffed; then low cards. (Drawing trumps
         first measured 20% slower in points searches, 8% in tricks searches.)"""
+        trumps, suits = self.trumps, self.suits
+        seats, ranked_bits = self.seats, self.ranked_bits
         ordered = []
-        mine = maxi[leader]
+        mine = self.maxi[leader]
         ruffers = 0  # suits some opponent can ruff
         if trumps:
             for seat in seats:
-                if maxi[seat] != mine and hands[seat] & trumps:
+                if self.maxi[seat] != mine and self.hands[seat] & trumps:
                     for suit in suits:
-                        if not hands[seat] & suit:
+                        if not self.hands[seat] & suit:
                             ruffers |= suit
         moves = hand
         while moves:
             low = moves & -moves
             moves ^= low
             card = low.bit_length() - 1
-            up = rem & above[card]
-            if up & -up & hand & twins[card]:
+            up = rem & self.above[card]
+            if up & -up & hand & self.twins[card]:
                 continue
-            suit = suits[suit_of[card]] if suits else 0
+            suit = suits[self.suit_of[card]] if suits else 0
             if not up:  # our top card of the suit
                 score = 4 if low & trumps else 6 if not ruffers & suit else 3
                 if ranked_bits and not rem >> card + 1:  # (Quinto: the highest card left takes its trick)
@@ -432,98 +522,107 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 if top:
                     top = 1 << top.bit_length() - 1
                     for seat in seats:
-                        if hands[seat] & top:
+                        if self.hands[seat] & top:
                             break
-                    if maxi[seat] == mine and not ruffers & suit and not (hand & suit) & (low - 1):
+                    if self.maxi[seat] == mine and not ruffers & suit and not (hand & suit) & (low - 1):
                         score = 5  # low to partner's winner
-            ordered.append((score << 5 | 31 - rank[card]) << 6 | card)
+            ordered.append((score << 5 | 31 - self.rank[card]) << 6 | card)
         ordered.sort(reverse=True)
         return ordered
 
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 
+    @cython.ccall
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
-                   maximise=FLAG)
-    def boundary(leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
+                   maximise=FLAG, total=VALUE, alpha=VALUE, beta=VALUE, lo=VALUE, hi=VALUE, first=SMALL,
+                   a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
+                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other_lo=VALUE, other_hi=VALUE,
+                   down=VALUE, up=VALUE)
+    def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
+        points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
             return total  # measured, the table's tighter bound saves more than the early answer)
-        hand = hands[leader]
+        hand = self.hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
-            return last_trick(leader, rem, total)
+            return self.last_trick(leader, rem, total)
         count = hand.bit_count()  # tricks left
-        key = normal_key(leader, rem) if squeeze else (*hands, leader)
+        key = self.normal_key(leader, rem) if self.squeeze else self.exact_key(leader)
         bounds = tt.get(key)
-        if bounds is None and points and additive and count == 2:
-            value = two_tricks(leader, [])
+        if bounds is None and points and self.additive and count == 2:
+            value = self.two_tricks(leader, [])
             tt[key] = (value, value, -1)
             return value
         if bounds is None:
             lo, hi, first = 0, total, -1
             holder = -1
-            if rem & trumps:
-                holder, gain = sure(rem)
-                if maxi[holder]:
+            if rem & self.trumps:
+                holder, gain = self.sure(rem)
+                if self.maxi[holder]:
                     lo = gain
                 else:
                     hi = total - gain
-            if suits and lo < beta and hi > alpha:
-                gain = quick(leader, rem)
-                if maxi[leader]:
+            if self.suits and lo < beta and hi > alpha:
+                gain = self.quick(leader, rem)
+                if self.maxi[leader]:
                     lo = gain if gain > lo else lo
                 elif total - gain < hi:
                     hi = total - gain
-            if ranked and lo < beta and hi > alpha:
-                sure_mine, sure_theirs = ranked_floors()
+            if self.ranked and lo < beta and hi > alpha:
+                sure_mine, sure_theirs = self.ranked_floors()
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
-            if most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a floor)
-                sure_mine, sure_theirs = ranked_floors() if ranked_bits else (0, 0)
-                lo = sure_mine * trick_floor if sure_mine * trick_floor > lo else lo
-                gain = most(rem) - sure_theirs * trick_floor
+            if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a floor)
+                sure_mine, sure_theirs = self.ranked_floors() if self.ranked_bits else (0, 0)
+                lo = sure_mine * self.trick_floor if sure_mine * self.trick_floor > lo else lo
+                gain = self.most(rem) - sure_theirs * self.trick_floor
                 hi = gain if gain < hi else hi
         else:
             lo, hi, first = bounds
         shape = None
-        if quasi and lo < beta and hi > alpha and count >= 3:
-            shape = normal_key(leader, rem)
-            for other, other_lo, other_hi in alike.get(shape, ()):
-                down, up = distance(rem, other)
+        if self.quasi and lo < beta and hi > alpha and count >= 3:
+            shape = self.normal_key(leader, rem)
+            for other, other_lo, other_hi in self.alike.get(shape, ()):
+                down, up = self.distance(rem, other)
                 if other_lo - down > lo:
                     lo = other_lo - down
                 if other_hi + up < hi:
                     hi = other_hi + up
-        if bounds is None and by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
+        if bounds is None and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
             # (the holder of the top trump takes a trick: not all of them to the other side)
-            if (holder < 0 or not maxi[holder]) and not by_tricks(leader, rem, count, 0, 1):
+            self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
+            if (holder < 0 or not self.maxi[holder]) and not self.by_tricks.boundary(leader, rem, count, 0, 1):
                 tt[key] = (0, 0, -1)
                 return 0
-            if (holder < 0 or maxi[holder]) and by_tricks(leader, rem, count, count - 1, count) >= count:
+            if (holder < 0 or self.maxi[holder]) and \
+                    self.by_tricks.boundary(leader, rem, count, count - 1, count) >= count:
                 tt[key] = (total, total, -1)
                 return total
         if lo >= beta:
             return lo
         if hi <= alpha:
             return hi
-        if keep_going is not None:
-            searched[0] += 1
-            if searched[0] & 63 == 1 and not keep_going():
+        if self.keep_going is not None:
+            self.searched += 1
+            if self.searched & 63 == 1 and not self.keep_going():
                 raise OutOfTime
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
-        ordered = lead_order(leader, hand, rem)
+        ordered = self.lead_order(leader, hand, rem)
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
                     ordered.insert(0, ordered.pop(at))
                     break
-        maximise = maxi[leader]
+        maximise = self.maxi[leader]
         best = -1 if maximise else BIG
         best_card = -1
-        seat = after[leader]
+        seat = self.after[leader]
         for item in ordered:
             card = item & 63
-            hands[leader] = hand ^ (ONE << card)
-            value = node(1, seat, [card], leader, card, pts[card], rem, ONE << card, total, a, b)
+            self.hands[leader] = hand ^ (ONE << card)
+            value = self.node(1, seat, [card], leader, card, self.pts[card], rem, ONE << card, total, a, b)
             if maximise:
                 if value > best:
                     best, best_card = value, card
@@ -537,7 +636,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     b = value
                     if a >= b:
                         break
-        hands[leader] = hand
+        self.hands[leader] = hand
         if best <= low_edge:
             hi = best if best < hi else hi
         elif best >= high_edge:
@@ -546,22 +645,26 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
             lo = hi = best
         tt[key] = (lo, hi, best_card)
         if shape is not None:
-            entries = alike.setdefault(shape, [])
+            entries = self.alike.setdefault(shape, [])
             entries.append((rem, lo, hi))
             if len(entries) > SHAPE_KEEPS:
                 del entries[0]
         return best
 
+    @cython.cfunc
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(hand=BITS, moves=BITS, low=BITS, card=SMALL, seat=SMALL, pos=SMALL, win_seat=SMALL,
-                   win_bit=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG)
-    def two_tricks(seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
+                   win_bit=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, last=SMALL)
+    def two_tricks(self, seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
         """Card points with two tricks left, from ``seat`` on in the first: every line played out
         (no window, so the value is exact and a later visit never searches again; there are few
         lines). Worth it for the many windows of a points search of cards that add up; a single
         tricks question, or Quinto's trick values, cut off sooner by alpha-beta."""
-        hand, pos = hands[seat], len(trick)
-        moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat) if pos else hand
-        maximise = maxi[seat]
+        last, legal, beats = self.last, self.legal, self.beats
+        hand, pos = self.hands[seat], len(trick)
+        moves = legal(hand, trick, win_bit, win_seat == self.partner_of[seat], seat) if pos else hand
+        maximise = self.maxi[seat]
         best = -1 if maximise else BIG
         while moves:
             low = moves & -moves
@@ -571,77 +674,89 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 now_seat, now_bit = seat, card
             else:
                 now_seat, now_bit = win_seat, win_bit
-            hands[seat] = hand ^ low
+            self.hands[seat] = hand ^ low
             trick.append(card)
             if pos == last:
-                value = last_trick(now_seat, 0, 0) + (sum(pts[c] for c in trick) if maxi[now_seat] else 0)
+                value = self.last_trick(now_seat, 0, 0) + (sum(self.pts[c] for c in trick) if self.maxi[now_seat] else 0)
             else:
-                value = two_tricks(after[seat], trick, now_seat, now_bit)
+                value = self.two_tricks(self.after[seat], trick, now_seat, now_bit)
             trick.pop()
-            hands[seat] = hand
+            self.hands[seat] = hand
             if value > best if maximise else value < best:
                 best = value
         return best
 
-    @cython.locals(leader=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL)
-    def last_trick(leader: int, rem: int, total: int) -> int:
+    @cython.cfunc
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)  # (the C types are the locals' below)
+    @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL)
+    def last_trick(self, leader: int, rem: int, total: int) -> int:
+        beats = self.beats
         seat, win_seat = leader, leader
-        win_bit = hands[leader].bit_length() - 1
+        win_bit = self.hands[leader].bit_length() - 1
         played = [win_bit]
-        for _ in range(last):
-            seat = after[seat]
-            card = hands[seat].bit_length() - 1
+        for _ in range(self.last):
+            seat = self.after[seat]
+            card = self.hands[seat].bit_length() - 1
             if beats(card, win_bit, played):
                 win_seat, win_bit = seat, card
             played.append(card)
-        if not maxi[win_seat]:
+        if not self.maxi[win_seat]:
             return 0
-        if not points:
+        if not self.points:
             return 1
-        return (sum(pts[card] for card in played) if additive else trick_points(played)) + bonus
+        return (sum(self.pts[card] for card in played) if self.additive else self.trick_points(played)) + self.bonus
 
+    @cython.ccall
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(hand=BITS, moves=BITS, low=BITS, up=BITS, order=BITS, item=BITS, rem=BITS, tmask=BITS,
                    left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
-                   win_suit=SMALL, maximise=FLAG, ours=FLAG)
-    def node(pos: int, seat: int, trick: list[int], win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
+                   win_suit=SMALL, maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE,
+                   total=VALUE, alpha=VALUE, beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE,
+                   last=SMALL, additive=FLAG, trumps=BITS, bonus=VALUE, simple=FLAG, ranked_bits=FLAG, points=FLAG)
+    def node(self, pos: int, seat: int, trick: list[int], win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
-        hand = hands[seat]
+        legal, beats, trick_points = self.legal, self.beats, self.trick_points
+        last, additive, trumps, bonus = self.last, self.additive, self.trumps, self.bonus
+        simple, ranked_bits, points = self.simple, self.ranked_bits, self.points
+        hand = self.hands[seat]
         if alpha < 0:
             alpha = 0
         if beta > total:
             beta = total
-        moves = legal(hand, trick, win_bit, win_seat == partner_of[seat], seat)
-        ours = maxi[seat] == maxi[win_seat]
-        win_suit = suit_of[win_bit]
+        moves = legal(hand, trick, win_bit, win_seat == self.partner_of[seat], seat)
+        ours = self.maxi[seat] == self.maxi[win_seat]
+        win_suit = self.suit_of[win_bit]
         ordered = []
         while moves:
             low = moves & -moves
             moves ^= low
             card = low.bit_length() - 1
-            up = rem & above[card]
-            if up & -up & hand & twins[card]:
+            up = rem & self.above[card]
+            if up & -up & hand & self.twins[card]:
                 continue
-            if (card > win_bit if suit_of[card] == win_suit else low & trumps) if simple \
+            if (card > win_bit if self.suit_of[card] == win_suit else low & trumps) if simple \
                     else card > win_bit if ranked_bits else beats(card, win_bit, trick):
                 if ours:
-                    order = 2 << 10 | 15 - rank[card]
+                    order = 2 << 10 | 15 - self.rank[card]
                 else:
-                    order = 6 << 10 | (pts[card] << 4 if points and pos == last else 15 - rank[card])
+                    order = 6 << 10 | (self.pts[card] << 4 if points and pos == last else 15 - self.rank[card])
                 order |= 1
             elif ours and points:
-                order = 4 << 10 | pts[card] << 5 | rank[card] << 1
+                order = 4 << 10 | self.pts[card] << 5 | self.rank[card] << 1
             elif ours:
-                order = 4 << 10 | 1022 - (rank[card] << 1)
+                order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
-                order = 2 << 10 | 1022 - (pts[card] << 5 if points else 0) - (rank[card] << 1)
+                order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
             ordered.append(order << 6 | card)
         if len(ordered) > 1:
             ordered.sort(reverse=True)
-        maximise = maxi[seat]
+        maximise = self.maxi[seat]
         best = -1 if maximise else BIG
         for item in ordered:
             card = item & 63
-            hands[seat] = hand ^ (ONE << card)
+            self.hands[seat] = hand ^ (ONE << card)
             if item & 64:
                 now_seat, now_bit = seat, card
             else:
@@ -650,7 +765,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                 left = rem & ~(tmask | ONE << card)
                 if points:
                     if additive:
-                        won = taken + pts[card]
+                        won = taken + self.pts[card]
                     else:
                         trick.append(card)
                         won = trick_points(trick)
@@ -660,15 +775,15 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                         won += bonus
                 else:
                     won, rest = 1, total - 1
-                if not maxi[now_seat]:
+                if not self.maxi[now_seat]:
                     won = 0
                 if left:
-                    value = won + boundary(now_seat, left, rest, alpha - won, beta - won)
+                    value = won + self.boundary(now_seat, left, rest, alpha - won, beta - won)
                 else:
                     value = won
             else:
                 trick.append(card)
-                value = node(pos + 1, after[seat], trick, now_seat, now_bit, taken + pts[card], rem,
+                value = self.node(pos + 1, self.after[seat], trick, now_seat, now_bit, taken + self.pts[card], rem,
                              tmask | ONE << card, total, alpha, beta)
                 trick.pop()
             if maximise:
@@ -684,8 +799,7 @@ def _searchers(kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                     beta = value
                     if alpha >= beta:
                         break
-        hands[seat] = hand
+        self.hands[seat] = hand
         return best
 
-    return boundary, node
 
