@@ -572,7 +572,17 @@ class GameRules(ABC):
         """
         if self.independent_deals:
             return self.score_line(declarations, options)
-        return self.extend_sheet(earlier, [declarations], options).rows[-1].scored
+        return self.add_in_place(earlier, declarations, options).rows[-1].scored
+
+    def add_in_place(self, earlier: Sheet | None, declarations: Mapping[str, Any], options: Options, *,
+                     deal_limit: int = 0) -> Sheet:
+        """The ``earlier`` sheet (the deals before; None: no deal yet) with a new deal added after
+        it, the deal scored once: refused as :meth:`score_in_place` refuses it, else the sheet
+        :meth:`extend_sheet` gives (its last row's score is :meth:`score_in_place`'s).
+
+        :raise RuleViolation: naming the declaration at fault
+        """
+        return self.extend_sheet(earlier, [declarations], options, deal_limit=deal_limit)
 
     # -- the referee ---------------------------------------------------------------------
 

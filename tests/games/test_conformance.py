@@ -157,6 +157,7 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
     if deals:  # scoring a deal where it stands is scoring the sheet up to it (games without a litige skip that)
         earlier = rules.score_sheet(deals[:-1], options)
         assert rules.score_in_place(earlier, deals[-1], options) == sheet.rows[-1].scored
+        assert rules.add_in_place(earlier, deals[-1], options) == sheet  # a new deal's page scores it once
     if sheet.result is not None:
         assert sheet.result.draw or sheet.result.winner in rules.sides
     split = data.draw(st.integers(0, len(deals)))  # the app extends a kept sheet by the deals after it
