@@ -236,7 +236,7 @@ def test_a_game_won_during_play_refuses_the_tricks_after_it_on_the_sheet():
     near = deal(plain={"A": 11, "B": 1}, last="A", multiplier="redouble")  # 240 to N–S, 20 to E–W
     late = deal([(2, "A", ["5S"]), (3, "A", ["5C"]), (9, "B", ["5H"])])
     after_near = RULES.score_sheet([near], DEFAULTS)
-    for place in (RULES.score_in_place, RULES.add_in_place):  # the new deal's page adds it to the sheet strictly
+    for place in (RULES.score_in_place, RULES.add_in_place):  # a new deal's page adds it strictly
         err = pytest.raises(RuleViolation, place, after_near, late, DEFAULTS).value
         assert err.field == "quint_tricks" and "a trick after the game was already won" in str(err)
     err = pytest.raises(RuleViolation, RULES.score_in_place, after_near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])]),

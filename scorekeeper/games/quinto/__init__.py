@@ -274,8 +274,8 @@ class QuintoRules(GameRules):
         scores it: a record that goes on after the game was won, or stops before it was, is refused."""
         return self._extend(earlier, [declarations], self.resolve_options(options), deal_limit, STRICT)
 
-    def _extend(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], resolved: Options, deal_limit: int,
-                mode: str) -> QuintoSheet:
+    def _extend(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], resolved: Options,
+                deal_limit: int, mode: str) -> QuintoSheet:
         if isinstance(sheet, QuintoSheet):
             totals, game, game_totals = dict(sheet.totals), sheet.game, dict(sheet.game_totals)
             games, rows, result = list(sheet.games), list(sheet.rows), sheet.result
