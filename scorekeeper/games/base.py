@@ -288,6 +288,18 @@ def with_litige_held(declarations: Mapping[str, Any], rows: Sequence[SheetRow]) 
     return {**declarations, "litige_pending": int(rows[-1].scored.answer["litige_pending"]) if rows else 0}
 
 
+class Resolved(dict[str, Any]):
+    """Options that ``rules`` resolved already (:meth:`GameRules.resolve_options`), as a sheet
+    hands them to each of its deals: resolved again they are copied, not read and checked again
+    (resolving resolved options gives them back unchanged)."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: GameRules, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.rules = rules
+
+
 class GameRules(ABC):
     """All that the web, API, PDF and tests may know about a game.
 
@@ -329,8 +341,11 @@ class GameRules(ABC):
         """Every option with its value: defaults filled, unknown keys and bad values refused.
 
         Scoring a sheet resolves the same options once per deal, so the answer for options
-        made of plain values is remembered (a fresh dict each time: callers may change it).
+        made of plain values is remembered (a fresh dict each time: callers may change it), and
+        options this game resolved for a sheet (:class:`Resolved`) are only copied.
         """
+        if type(raw) is Resolved and raw.rules is self:
+            return dict(raw)
         try:
             return dict(self._resolved(frozenset((raw or {}).items())))
         except TypeError:  # an unhashable value (a JSON list...): checked the long way, and refused
@@ -527,7 +542,7 @@ class GameRules(ABC):
                      deal_limit: int = 0) -> Sheet:
         """``sheet`` (the earlier deals' sheet under the same options; None: no deal yet) with
         ``deals`` scored after it: the same sheet as scoring all of them (see :meth:`score_sheet`)."""
-        resolved = self.resolve_options(options)
+        resolved = Resolved(self, self.resolve_options(options))  # resolved once for every deal
         totals = dict(sheet.totals) if sheet else dict.fromkeys(self.table(resolved).sides, 0)
         rows: list[SheetRow] = list(sheet.rows) if sheet else []
         result = sheet.result if sheet else None
