@@ -288,6 +288,18 @@ def with_litige_held(declarations: Mapping[str, Any], rows: Sequence[SheetRow]) 
     return {**declarations, "litige_pending": int(rows[-1].scored.answer["litige_pending"]) if rows else 0}
 
 
+class Resolved(dict[str, Any]):
+    """Options that ``rules`` resolved already (:meth:`GameRules.resolve_options`), as a sheet
+    hands them to each of its deals: resolved again they are copied, not read and checked again
+    (resolving resolved options gives them back unchanged)."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: GameRules, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.rules = rules
+
+
 class GameRules(ABC):
     """All that the web, API, PDF and tests may know about a game.
 
@@ -329,8 +341,11 @@ class GameRules(ABC):
         """Every option with its value: defaults filled, unknown keys and bad values refused.
 
         Scoring a sheet resolves the same options once per deal, so the answer for options
-        made of plain values is remembered (a fresh dict each time: callers may change it).
+        made of plain values is remembered (a fresh dict each time: callers may change it), and
+        options this game resolved for a sheet (:class:`Resolved`) are only copied.
         """
+        if type(raw) is Resolved and raw.rules is self:
+            return dict(raw)
         try:
             return dict(self._resolved(frozenset((raw or {}).items())))
         except TypeError:  # an unhashable value (a JSON list...): checked the long way, and refused
@@ -527,7 +542,7 @@ class GameRules(ABC):
                      deal_limit: int = 0) -> Sheet:
         """``sheet`` (the earlier deals' sheet under the same options; None: no deal yet) with
         ``deals`` scored after it: the same sheet as scoring all of them (see :meth:`score_sheet`)."""
-        resolved = self.resolve_options(options)
+        resolved = Resolved(self, self.resolve_options(options))  # resolved once for every deal
         totals = dict(sheet.totals) if sheet else dict.fromkeys(self.table(resolved).sides, 0)
         rows: list[SheetRow] = list(sheet.rows) if sheet else []
         result = sheet.result if sheet else None
@@ -572,7 +587,17 @@ class GameRules(ABC):
         """
         if self.independent_deals:
             return self.score_line(declarations, options)
-        return self.extend_sheet(earlier, [declarations], options).rows[-1].scored
+        return self.add_in_place(earlier, declarations, options).rows[-1].scored
+
+    def add_in_place(self, earlier: Sheet | None, declarations: Mapping[str, Any], options: Options, *,
+                     deal_limit: int = 0) -> Sheet:
+        """The ``earlier`` sheet (the deals before; None: no deal yet) with a new deal added after
+        it, the deal scored once: refused as :meth:`score_in_place` refuses it, else the sheet
+        :meth:`extend_sheet` gives (its last row's score is :meth:`score_in_place`'s).
+
+        :raise RuleViolation: naming the declaration at fault
+        """
+        return self.extend_sheet(earlier, [declarations], options, deal_limit=deal_limit)
 
     # -- the referee ---------------------------------------------------------------------
 

@@ -87,6 +87,11 @@ class Meld:
         """The cards with suit symbols, highest first: ``A♥ K♥ Q♥``."""
         return _label(self.cards)
 
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The cards' codes, highest first: ``("AH", "KH", "QH")``."""
+        return _codes(self.cards)
+
 
 @functools.lru_cache(maxsize=4096)  # a meld's top card and label are asked at every comparison of every deal
 def _top(cards: frozenset[Card]) -> Rank:
@@ -96,6 +101,11 @@ def _top(cards: frozenset[Card]) -> Rank:
 @functools.lru_cache(maxsize=4096)
 def _label(cards: frozenset[Card]) -> str:
     return format_cards(cards, symbols=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _codes(cards: frozenset[Card]) -> tuple[str, ...]:
+    return tuple(format_cards(cards).split())
 
 
 def meld_value(meld: Meld, contract: jass.Contract | str = jass.Contract.SUIT, sa_four_values: str = "standard") -> int:
@@ -120,6 +130,16 @@ def meld_from_cards(cards: Iterable[Card | str] | str, *, seat: str | None = Non
     ...
     scorekeeper.errors.RuleViolation: AH KH JH is not a sequence: QH is missing
     """
+    try:
+        kind, found = _read_meld(cards if isinstance(cards, str) else tuple(cards), field, orders)
+    except TypeError:  # codes that cannot be a key (junk sent as JSON): read the long way, and refused
+        kind, found = _read_meld.__wrapped__(cards, field, orders)
+    return Meld(kind, found, seat)
+
+
+@functools.lru_cache(maxsize=4096)  # a deck has a few hundred melds: each read once, not at every re-score
+def _read_meld(cards: Iterable[Card | str] | str, field: str | None,
+               orders: jass.CardOrders) -> tuple[MeldKind, frozenset[Card]]:
     found = jass.read_cards(cards, field, orders.deck)
     ranks = {card.rank for card in found}
     if len(ranks) == 1 and found:
@@ -130,7 +150,7 @@ def meld_from_cards(cards: Iterable[Card | str] | str, *, seat: str | None = Non
         if not dict(orders.four_values).get(rank):
             raise RuleViolation(N_("%(cards)s is not a meld: four %(rank)s score nothing"),
                                 field=field, cards=format_cards(found), rank=str(rank))
-        return Meld(MeldKind.FOUR, frozenset(found), seat)
+        return MeldKind.FOUR, frozenset(found)
     if len(found) < MIN_SEQUENCE:
         raise RuleViolation(N_("“%(cards)s” is not a meld: a sequence needs at least 3 cards"),
                             field=field, cards=format_cards(found))
@@ -144,7 +164,7 @@ def meld_from_cards(cards: Iterable[Card | str] | str, *, seat: str | None = Non
         message = (N_("%(cards)s is not a sequence: %(missing)s is missing") if len(missing) == 1 else
                    N_("%(cards)s is not a sequence: %(missing)s are missing"))
         raise RuleViolation(message, field=field, cards=format_cards(found), missing=format_cards(missing))
-    return Meld(MeldKind.SEQUENCE, frozenset(found), seat)
+    return MeldKind.SEQUENCE, frozenset(found)
 
 
 def parse_melds(text_or_list: str | Sequence[Any], *, seat: str | None, field: str | None,
@@ -174,7 +194,7 @@ def check_melds_consistent(melds: Sequence[Meld], *, reuse: bool = True, field: 
     """Refuse impossible declarations: a card in two seats' melds, a meld declared twice,
     overlapping or split runs (a run is one meld, RULES.md §1.2), and with ``reuse`` false
     a card in a four and a sequence at once (option ``meld_card_reuse``, RULES.md §1.6)."""
-    ordered = sorted(melds, key=lambda meld: (str(meld.seat), _canonical(meld)))
+    ordered = sorted(melds, key=lambda meld: (str(meld.seat), display_order(meld)))
     for first, second in combinations(ordered, 2):
         shared = first.cards & second.cards
         if first.seat != second.seat:
@@ -199,13 +219,14 @@ def _adjacent(first: Meld, second: Meld, orders: jass.CardOrders) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)  # a meld is sorted for every comparison and check of every deal that has it
-def _canonical(meld: Meld) -> tuple[tuple[int, int], ...]:
+def display_order(meld: Meld) -> tuple[tuple[int, int], ...]:
+    """The meld's cards' display keys, highest first: melds sort by it into display order."""
     return tuple(display_key(card) for card in sort_cards(meld.cards))
 
 
 def _tiebreak(meld: Meld) -> tuple[int, ...]:
     """Last resort for a total order: the meld whose cards come first in display order."""
-    return tuple(-x for place in _canonical(meld) for x in place)
+    return tuple(-x for place in display_order(meld) for x in place)
 
 
 def meld_strength(meld: Meld, trump: Suit | str | None, contract: jass.Contract | str = jass.Contract.SUIT, *,
@@ -249,7 +270,7 @@ def find_melds(hand: Iterable[Card | str] | str, *, reuse: bool = True, sa_four_
     def split(chosen: Sequence[Meld]) -> tuple[Meld, ...]:
         used = frozenset().union(*(meld.cards for meld in chosen)) if not reuse else frozenset()
         melds = [*chosen, *_runs([card for card in cards if card not in used], orders, seat)]
-        return tuple(sorted(sorted(melds, key=_canonical), key=strength, reverse=True))
+        return tuple(sorted(sorted(melds, key=display_order), key=strength, reverse=True))
 
     if reuse:
         return split(fours)
@@ -387,7 +408,7 @@ def compare_sequences_klaberjass(melds: Sequence[Meld], *, trump: Suit | str, pl
         return (klaberjass_sequence_value(meld), meld.length if by_length else 0,
                 len(NATURAL_ORDER) - NATURAL_ORDER.index(meld.top), int(meld.suit == suit))
 
-    bests = sorted((max(sorted(mine, key=_canonical), key=key) for seat in seats
+    bests = sorted((max(sorted(mine, key=display_order), key=key) for seat in seats
                     if (mine := [meld for meld in melds if meld.seat == seat])), key=key, reverse=True)
     if not bests:
         return MeldVerdict(None, None, nobody, (Say(N_("nobody declared a sequence")),))

@@ -162,11 +162,11 @@ def _scored_in_place(match: store.Match, rules: GameRules, deals: Sequence[store
                      earlier: Sheet | None) -> tuple[ScoredDeal, Sheet | None]:
     """The deal scored where it stands on the sheet (a litige carries points between deals; a deal
     that cannot stand there is refused, as :meth:`GameRules.score_in_place` says), and for a new
-    deal (``earlier``: the sheet of the ``deals`` it goes after) the sheet with it after them (kept
-    once it is saved: :func:`keep_added`)."""
+    deal (``earlier``: the sheet of the ``deals`` it goes after) the sheet with it after them, the
+    deal scored once (:meth:`GameRules.add_in_place`; kept once it is saved: :func:`keep_added`)."""
     if deal is None and earlier is not None:
-        scored = rules.score_in_place(earlier, declarations, match.options)
-        return scored, rules.extend_sheet(earlier, [declarations], match.options, deal_limit=match.deal_limit)
+        sheet = rules.add_in_place(earlier, declarations, match.options, deal_limit=match.deal_limit)
+        return sheet.rows[-1].scored, sheet
     before = [d for d in deals if deal is None or d.seq < deal.seq]
     return rules.score_in_place(scored_sheet(match, rules, before), declarations, match.options), None
 

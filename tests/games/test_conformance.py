@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import games
 from scorekeeper.cards import Suit
 from scorekeeper.errors import RuleViolation
-from scorekeeper.games.base import GameRules
+from scorekeeper.games.base import GameRules, Resolved
 
 ALL = tuple(games.RULES.values())
 POSITIONAL = re.compile(r"%[^(%]")  # %s, %d: translators could not reorder them
@@ -32,6 +32,33 @@ def test_options_resolve_to_their_defaults(rules: GameRules):
     defaults = {option.key: option.default for option in rules.options}
     assert rules.resolve_options() == rules.resolve_options({}) == defaults
     assert rules.resolve_options(defaults) == defaults
+
+
+def option_values(rules: GameRules) -> st.SearchStrategy[dict[str, object]]:
+    """Some of the game's options, each with a value of its kind (together they may be refused)."""
+    def one(option) -> st.SearchStrategy[object]:
+        if option.kind == "choice":
+            return st.sampled_from(option.choices)
+        if option.kind == "bool":
+            return st.booleans()
+        return st.integers(option.minimum if option.minimum is not None else -10,
+                           option.maximum if option.maximum is not None else 10_000)
+    return st.fixed_dictionaries({}, optional={option.key: one(option) for option in rules.options})
+
+
+@each_game
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_resolved_options_resolve_to_themselves(rules: GameRules, data):
+    """A sheet resolves its options once and hands them to every deal (``Resolved``: copied, not
+    checked again): that is only right if resolving resolved options gives them back unchanged."""
+    try:
+        resolved = rules.resolve_options(data.draw(option_values(rules)))
+    except RuleViolation:  # options that exclude each other
+        return
+    assert rules.resolve_options(resolved) == resolved
+    again = rules.resolve_options(Resolved(rules, resolved))
+    assert again == resolved and type(again) is dict and again is not resolved
 
 
 @each_game
@@ -157,6 +184,7 @@ def test_the_sheet_adds_up_the_deal_scores(rules: GameRules, data):
     if deals:  # scoring a deal where it stands is scoring the sheet up to it (games without a litige skip that)
         earlier = rules.score_sheet(deals[:-1], options)
         assert rules.score_in_place(earlier, deals[-1], options) == sheet.rows[-1].scored
+        assert rules.add_in_place(earlier, deals[-1], options) == sheet  # a new deal's page scores it once
     if sheet.result is not None:
         assert sheet.result.draw or sheet.result.winner in rules.sides
     split = data.draw(st.integers(0, len(deals)))  # the app extends a kept sheet by the deals after it

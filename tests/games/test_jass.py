@@ -372,6 +372,21 @@ def test_meld_from_cards_refuses(text, message):
     assert (str(err.value), err.value.field) == (message, "melds")
 
 
+def test_a_meld_read_again_is_the_same_whoever_declares_it_and_a_refusal_names_its_field_each_time():
+    """A meld's reading is kept per list of codes (a re-score reads the same melds again): the seat
+    is the declarer's each time, and a refused meld is refused again under the field it came in."""
+    assert meld_from_cards(["AH", "KH", "QH"], seat="N").seat == "N"
+    again = meld_from_cards(["AH", "KH", "QH"], seat="E")
+    assert (again.seat, again.codes, again.value) == ("E", ("AH", "KH", "QH"), 20)
+    for field in ("melds", "melds_S"):
+        with pytest.raises(RuleViolation) as err:
+            meld_from_cards(["AH", "KH", "JH"], field=field)
+        assert err.value.field == field
+    with pytest.raises(RuleViolation) as err:  # junk that cannot be kept is refused all the same
+        meld_from_cards([["AH"], "KH", "QH"], field="melds")
+    assert err.value.field == "melds"
+
+
 def test_meld_properties():
     meld = meld_from_cards(["9D", "JD", "10D", "KD", "QD", "8D"])
     assert (meld.length, meld.top, meld.suit) == (6, Rank.KING, Suit.DIAMONDS)

@@ -236,13 +236,15 @@ def test_a_game_won_during_play_refuses_the_tricks_after_it_on_the_sheet():
     near = deal(plain={"A": 11, "B": 1}, last="A", multiplier="redouble")  # 240 to N–S, 20 to E–W
     late = deal([(2, "A", ["5S"]), (3, "A", ["5C"]), (9, "B", ["5H"])])
     after_near = RULES.score_sheet([near], DEFAULTS)
-    err = pytest.raises(RuleViolation, RULES.score_in_place, after_near, late, DEFAULTS).value
-    assert err.field == "quint_tricks" and "a trick after the game was already won" in str(err)
+    for place in (RULES.score_in_place, RULES.add_in_place):  # a new deal's page adds it strictly
+        err = pytest.raises(RuleViolation, place, after_near, late, DEFAULTS).value
+        assert err.field == "quint_tricks" and "a trick after the game was already won" in str(err)
     err = pytest.raises(RuleViolation, RULES.score_in_place, after_near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])]),
                         DEFAULTS).value
     assert err.field == "plain_tricks_won" and "a trick after the game was already won" in str(err)
-    sheet = RULES.score_sheet([near, deal([(2, "A", ["5S"]), (3, "A", ["5C"])], plain={"A": 0, "B": 1},
-                                          last=None)], DEFAULTS)
+    stopped = deal([(2, "A", ["5S"]), (3, "A", ["5C"])], plain={"A": 0, "B": 1}, last=None)
+    sheet = RULES.score_sheet([near, stopped], DEFAULTS)
+    assert RULES.add_in_place(after_near, stopped, DEFAULTS) == sheet
     assert sheet.rows[1].scored.answer["ended_after_trick"] == 3
     assert sheet.rows[1].game_result.winner == "A" and sheet.game == 2
 

@@ -158,9 +158,10 @@ class _Tally:
         return self if self.lines else self.step(NOTHING, self.total)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Deal:
-    """A checked deal with what every scoring formula needs (RULES.md §2.3 names)."""
+    """A checked deal with what every scoring formula needs (RULES.md §2.3 names); read only (not
+    frozen: made at every deal scored, a frozen one would cost five times as much)."""
 
     declared: Mapping[str, Any]
     bidders: str
@@ -302,9 +303,9 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
         tallies = _fixed(deal)
     else:
         tallies = _standard(deal, options)
-    b, d = (tally.done() for tally in tallies)
+    b, d = tallies[0].done(), tallies[1].done()
     result = {bidders: b.total, defenders: d.total}
-    suit = SUIT_SYMBOLS[Suit(declared["trump"])]
+    suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
     lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
     for team in (bidders, defenders):

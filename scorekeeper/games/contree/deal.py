@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import Suit, display_key, format_cards, sort_cards
+from ...cards import Suit
 from ...errors import N_, RuleViolation
 from .. import jass
 from ..declare import pick, shown, whole
-from ..melds import Meld, check_melds_consistent, meld_from_cards, parse_melds
+from ..melds import Meld, check_melds_consistent, display_order, meld_from_cards, parse_melds
 
 SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise from N)
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
@@ -29,11 +29,13 @@ CONTRES = ("none", "contre", "surcontre")  # RULES §6
 KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre", "card_points",
         "last_trick", "tricks_won", "belote", "melds", "play_order")
 """Every declaration of a Contrée deal (RULES.md §6); the canonical dict has all of them."""
+_KNOWN = frozenset(KEYS)
+_OTHER = {"A": "B", "B": "A"}
 
 
 def other_team(team: str) -> str:
     """The partnership that is not ``team``."""
-    return TEAMS[1 - TEAMS.index(team)]
+    return _OTHER[team]
 
 
 def play_order_after(dealer: str) -> list[str]:
@@ -70,7 +72,7 @@ def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | 
     if value is None:
         return None
     not_per_team, out_of_range, not_adding_up = _PER_TEAM_MESSAGES[key]
-    if not isinstance(value, Mapping) or not value:
+    if type(value) is not dict and not isinstance(value, Mapping) or not value:  # (a dict: no ABC check)
         raise RuleViolation(not_per_team, field=key, value=shown(value))
     given: dict[str, int] = {}
     for team, number in value.items():
@@ -178,19 +180,18 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
             melds.extend(parse_melds(cards, seat=seat, field="melds"))
         else:  # one meld as a list of card codes
             melds.append(meld_from_cards(cards, seat=seat, field="melds"))
-    melds.sort(key=lambda meld: (
-        SEATS.index(str(meld.seat)), [display_key(c) for c in sort_cards(meld.cards)]))
+    melds.sort(key=lambda meld: (SEATS.index(str(meld.seat)), display_order(meld)))
     check_melds_consistent(melds, field="melds")
     if play_order is None and len({TEAM_OF[str(meld.seat)] for meld in melds}) > 1:
         raise RuleViolation(N_("Give the dealer: the seat order may be needed to compare the melds"),
                             field="dealer")
-    canonical = [{"seat": meld.seat, "cards": format_cards(meld.cards).split()} for meld in melds]
+    canonical = [{"seat": meld.seat, "cards": list(meld.codes)} for meld in melds]
     return canonical, tuple(melds)
 
 
 def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[Meld]) -> None:
     """The belote's K and Q of trumps are in one hand of the team that claims it."""
-    if belote is None:
+    if belote is None or not melds:
         return
     holders = {card: meld.seat for meld in melds for card in meld.cards if card in jass.belote_cards(trump)}
     for card, seat in holders.items():
@@ -208,10 +209,10 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
 
     :raise RuleViolation: naming the declaration at fault
     """
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict: no ABC check)
         raise RuleViolation(N_("A deal must be a JSON object of declarations (see docs/api.md)"))
     for key in raw:
-        if key not in KEYS:
+        if key not in _KNOWN:
             raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
                                 field=shown(key), key=shown(key))
     dealer = pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))

@@ -266,7 +266,16 @@ class QuintoRules(GameRules):
         too), later rows are still shown, after the end (see :class:`Sheet`). A stored history is
         always shown: a deal that no longer fits its place (an earlier one was edited) is scored as
         far as it goes, with a line saying what was left out (see :meth:`score_in_place`)."""
-        resolved = self.resolve_options(options)
+        return self._extend(sheet, deals, self.resolve_options(options), deal_limit, SHEET)
+
+    def add_in_place(self, earlier: Sheet | None, declarations: Mapping[str, Any], options: Options, *,
+                     deal_limit: int = 0) -> QuintoSheet:
+        """The sheet with a new deal scored strictly where it stands, as :meth:`score_in_place`
+        scores it: a record that goes on after the game was won, or stops before it was, is refused."""
+        return self._extend(earlier, [declarations], self.resolve_options(options), deal_limit, STRICT)
+
+    def _extend(self, sheet: Sheet | None, deals: Sequence[Mapping[str, Any]], resolved: Options,
+                deal_limit: int, mode: str) -> QuintoSheet:
         if isinstance(sheet, QuintoSheet):
             totals, game, game_totals = dict(sheet.totals), sheet.game, dict(sheet.game_totals)
             games, rows, result = list(sheet.games), list(sheet.rows), sheet.result
@@ -276,7 +285,7 @@ class QuintoRules(GameRules):
         for declarations in deals:
             carried = {**declarations, "totals_before": dict(game_totals)} if isinstance(declarations, Mapping) \
                 else declarations
-            scored, verdict = self._score(carried, resolved, SHEET)
+            scored, verdict = self._score(carried, resolved, mode)
             if result is None:
                 for team in TEAMS:
                     totals[team] += scored.score[team]
