@@ -76,7 +76,7 @@ class LruCache:
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
 VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
-_TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
+TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 
 
 def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object, ...]:
@@ -262,8 +262,8 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
         return render()
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: render(csrf_token=lambda: _TOKEN_HOLE).encode())  # kept as sent: in UTF-8
-    return page.replace(_TOKEN_HOLE.encode(), form_token().encode())
+    page = PAGES.get(key, lambda: render(csrf_token=lambda: TOKEN_HOLE).encode())  # kept as sent: in UTF-8
+    return page.replace(TOKEN_HOLE.encode(), form_token().encode())
 
 
 TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process
