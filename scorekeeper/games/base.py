@@ -160,12 +160,14 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoredDeal:
     """What the engine answers for one deal.
 
     ``score`` is what each side writes on the sheet for this deal; ``answer`` carries the
-    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation.
+    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation. Read only, not frozen:
+    one is made for every deal of every sheet scored, and a frozen one of five fields costs
+    three times as much to make (never hashable either way: its ``score`` is a mapping).
     """
 
     made: bool | None
