@@ -37,11 +37,13 @@ def _identity(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Say:
     """One line of an explanation that a referee could read aloud.
 
-    ``template`` is ``N_``-marked; ``params`` fill its ``%(name)s`` placeholders.
+    ``template`` is ``N_``-marked; ``params`` fill its ``%(name)s`` placeholders. Read only, not
+    frozen: a deal's explanation makes ten of them, and a frozen one costs twice as much to make
+    (never hashable either way: its ``params`` are a mapping).
     """
 
     template: str

@@ -160,12 +160,14 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoredDeal:
     """What the engine answers for one deal.
 
     ``score`` is what each side writes on the sheet for this deal; ``answer`` carries the
-    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation.
+    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation. Read only, not frozen:
+    one is made for every deal of every sheet scored, and a frozen one of five fields costs
+    three times as much to make (never hashable either way: its ``score`` is a mapping).
     """
 
     made: bool | None
@@ -351,6 +353,15 @@ class GameRules(ABC):
         except TypeError:  # an unhashable value (a JSON list...): checked the long way, and refused
             return self._resolve(raw)
 
+    def resolved(self, options: Mapping[str, object] | None) -> Options:
+        """``options`` resolved, to be read only: a sheet's :class:`Resolved` (this game's) as it
+        is, any other as :meth:`resolve_options` gives them (a deal of a sheet reads its options
+        without copying them).
+        """
+        if type(options) is Resolved and options.rules is self:
+            return options
+        return self.resolve_options(options)
+
     @functools.lru_cache(maxsize=256)  # noqa: B019 (the rules are module-level singletons)
     def _resolved(self, items: frozenset[tuple[str, object]]) -> dict[str, Any]:
         return self._resolve(dict(items))
@@ -442,7 +453,8 @@ class GameRules(ABC):
 
     def score_line(self, line: Mapping[str, Any], options: Options) -> ScoredDeal:
         """Score one line of the sheet: a deal, or an irregularity by RULES.md §8."""
-        if not isinstance(line, Mapping) or irregular.kind_of(line) == irregular.DEAL:
+        if (type(line) is not dict and not isinstance(line, Mapping)  # (a dict: no ABC check)
+                or irregular.kind_of(line) == irregular.DEAL):
             return self.score_deal(line, options)
         return ScoredDeal(None, *irregular.score_irregular(self, line, options))
 

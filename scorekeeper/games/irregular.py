@@ -43,7 +43,9 @@ def kind_of(line: Mapping[str, Any]) -> str:
 def played(line: Mapping[str, Any]) -> int:
     """1 for a line that is a deal played out (a deal, or a revoke), 0 for a misdeal or a penalty:
     what a tournament's fixed number of deals and Pandoeren's agreed deals count."""
-    return int(not isinstance(line, Mapping) or kind_of(line) in (DEAL, REVOKE))
+    if type(line) is not dict and not isinstance(line, Mapping):  # (a dict: no ABC check)
+        return 1
+    return int(kind_of(line) in (DEAL, REVOKE))
 
 
 def _fields(line: Mapping[str, Any], known: tuple[str, ...]) -> None:

@@ -335,18 +335,23 @@ def _step(templates: Sequence[str], mine: Sequence[int], theirs: Sequence[int],
 def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
                   contract: jass.Contract | str = jass.Contract.SUIT, play_order: Sequence[str],
                   side_of: Callable[[str], str], sa_four_values: str = "standard",
-                  reuse: bool = True) -> MeldVerdict:
+                  reuse: bool = True, checked: bool = False) -> MeldVerdict:
     """RULES.md §1.3: the single best meld (steps 1-6 of :func:`meld_strength`; step 7: its
     holder comes first in ``play_order``) makes its side score ALL melds of both its players;
     the other side scores none. Melds worth nothing (Parlett fours, §1.6) are left out.
-    The answer does not depend on the order of ``melds``."""
+    The answer does not depend on the order of ``melds``.
+
+    :param checked: the melds were checked together already (:func:`check_melds_consistent`,
+        with the same ``reuse``), as a deal's read checks them: not checked again
+    """
     contract = jass.read_contract(contract)
     trump = jass.read_trump(trump, contract)
     seats = tuple(play_order)
     for meld in melds:
         if meld.seat not in seats:
             raise RuleViolation(N_("%(seat)s is not at this table"), field="melds", seat=meld.seat)
-    check_melds_consistent(melds, reuse=reuse)
+    if not checked:
+        check_melds_consistent(melds, reuse=reuse)
     sides = tuple(dict.fromkeys(side_of(seat) for seat in seats))
 
     def value(meld: Meld) -> int:

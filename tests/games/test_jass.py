@@ -581,11 +581,11 @@ TABLES = st.fixed_dictionaries({"trump": st.none() | SUITS, "contract": CONTRACT
                                 "play_order": st.permutations(PLAY_ORDER)})
 
 
-def judge(declared, table) -> MeldVerdict:
+def judge(declared, table, *, checked=False) -> MeldVerdict:
     trump = table["trump"] if table["contract"] == "suit" and table["trump"] else None
     contract = table["contract"] if trump or table["contract"] != "suit" else "sans_atout"
     return compare_melds(declared, trump=trump, contract=contract, play_order=table["play_order"],
-                         side_of=TEAM.get, sa_four_values=table["sa_four_values"])
+                         side_of=TEAM.get, sa_four_values=table["sa_four_values"], checked=checked)
 
 
 @given(meld_sets(), TABLES, st.randoms(use_true_random=False))
@@ -593,6 +593,13 @@ def test_compare_melds_does_not_depend_on_the_order_of_melds(declared, table, ra
     shuffled = list(declared)
     random.shuffle(shuffled)
     assert judge(shuffled, table) == judge(declared, table)
+
+
+@given(meld_sets(), TABLES)
+def test_compare_melds_of_checked_melds_answers_the_same(declared, table):
+    """A deal's read checks its melds together (RULES §1.2); its comparison does not check them
+    again, and answers as the comparison that checks them."""
+    assert judge(declared, table, checked=True) == judge(declared, table)
 
 
 @given(meld_sets(max_size=2), TABLES)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ...cards import SUIT_SYMBOLS, Suit
+from ...cards import SUIT_SYMBOLS
 from ...errors import N_, RuleViolation
 from .. import belote, irregular, jass
 from ..base import MISDEAL_PASSES_DEAL, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
@@ -28,7 +28,8 @@ from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
 from . import form, referee
-from .deal import CARD_POINTS_TOTAL, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team, read_declarations
+from .deal import (CARD_POINTS_TOTAL, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team,
+                   read_declarations, team_with_every_trick)
 from .referee import trick_winner
 
 __all__ = ["RULES", "ContreeRules", "Ruling", "legal_play", "redeal_check", "round10", "trick_winner"]
@@ -180,9 +181,11 @@ def _announces(deal: Mapping[str, Any],
     counted = dict.fromkeys(TEAMS, 0)
     if not melds:
         return counted, None, []
-    # Without a dealer the melds are one team's (``read_declarations``): any order will do.
-    verdict = compare_melds(melds, trump=Suit(deal["trump"]), contract=jass.Contract.SUIT,
-                                 play_order=tuple(deal["play_order"] or SEATS), side_of=TEAM_OF.__getitem__)
+    # Without a dealer the melds are one team's (``read_declarations``, which checked them): any
+    # order will do.
+    verdict = compare_melds(melds, trump=deal["trump"], contract=jass.Contract.SUIT,
+                            play_order=tuple(deal["play_order"] or SEATS), side_of=TEAM_OF.__getitem__,
+                            checked=True)
     counted.update({team: verdict.counted.get(team, 0) for team in TEAMS})
     reason = [Say(say.template, {**say.params, "side": TEAM_LABELS[say.params["side"]]})
               if say.params.get("side") in TEAM_LABELS else say for say in verdict.reason]
@@ -284,12 +287,14 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)
     counted, meld_winner, meld_lines = _announces(declared, melds)
-    belote = {team: BELOTE * (declared["belote"] == team) for team in TEAMS}
-    last = {team: LAST_TRICK * (declared["last_trick"] == team) for team in TEAMS}
-    before_capot = {team: declared["card_points"][team] + last[team] + belote[team] + counted[team]
-                  for team in TEAMS}
-    tricks = declared["tricks_won"]
-    capot_team = next((team for team in TEAMS if tricks and tricks[team] == TRICKS), None)
+    # Each team's figures, A then B (the teams' order in every answer), written out: made at every
+    # deal scored, two comprehensions over TEAMS cost as much as the rest of these lines.
+    holder, took_last, cards = declared["belote"], declared["last_trick"], declared["card_points"]
+    belote = {"A": BELOTE * (holder == "A"), "B": BELOTE * (holder == "B")}
+    last = {"A": LAST_TRICK * (took_last == "A"), "B": LAST_TRICK * (took_last == "B")}
+    before_capot = {"A": cards["A"] + last["A"] + belote["A"] + counted["A"],
+                    "B": cards["B"] + last["B"] + belote["B"] + counted["B"]}
+    capot_team = team_with_every_trick(declared["tricks_won"])
     points, unbid_lines = _unbid_capot(declared, capot_team, before_capot, options)
     made, verdict_lines = (False, [Say(N_("The bidders revoked: the contract fails"))]) if revoked \
         else _verdict(declared, points, options)
@@ -304,25 +309,24 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     else:
         tallies = _standard(deal, options)
     b, d = tallies[0].done(), tallies[1].done()
-    result = {bidders: b.total, defenders: d.total}
+    result = {"A": b.total, "B": d.total} if bidders == "A" else {"A": d.total, "B": b.total}
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
     lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
     for team in (bidders, defenders):
         flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
-        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": declared["card_points"][team],
+        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
                                           "last": last[team], "belote": belote[team], "melds": counted[team],
                                           "points": before_capot[team]}))
     lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
               Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
                           "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
     answer = {
-        "made": made, "points": {team: points[team] for team in TEAMS},
-        "score": {team: result[team] for team in TEAMS},
+        "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
         "capot": capot_team,
         "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
     }
-    return ScoredDeal(made=made, score={team: result[team] for team in TEAMS}, lines=tuple(lines),
+    return ScoredDeal(made=made, score=result, lines=tuple(lines),
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 
@@ -383,25 +387,25 @@ class ContreeRules(GameRules):
 
     def read_deal(self, declarations: Mapping[str, Any], options: Options) -> dict[str, Any]:
         """The canonical declarations: every key present, both teams' card points filled."""
-        deal, _ = read_declarations(declarations, announces=bool(self.resolve_options(options)["announces"]))
+        deal, _ = read_declarations(declarations, announces=bool(self.resolved(options)["announces"]))
         return deal
 
     def score_deal(self, declarations: Mapping[str, Any], options: Options) -> ScoredDeal:
         """Score one deal (RULES.md §2.3 and the options of §2.4), checking it first."""
-        resolved = self.resolve_options(options)
+        resolved = self.resolved(options)
         deal, melds = read_declarations(declarations, announces=bool(resolved["announces"]))
         return _score(deal, melds, resolved)
 
     def score_revoke(self, declarations: Mapping[str, Any], at_fault: str,
                      options: Options) -> tuple[dict[str, int], list[Say]]:
         """RULES.md §8: a failed contract, or the bidders' (160 + bid) x m."""
-        resolved = self.resolve_options(options)
+        resolved = self.resolved(options)
         deal, melds = read_declarations(declarations, announces=bool(resolved["announces"]))
         return _revoke(deal, melds, at_fault, resolved)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """RULES.md §2.5: a team at or over the target wins; both: the higher; equal: a draw."""
-        target = self.resolve_options(options)["target"]
+        target = self.resolved(options)["target"]
         a, b = totals.get("A", 0), totals.get("B", 0)
         if a < target and b < target:
             return None

@@ -38,6 +38,15 @@ def other_team(team: str) -> str:
     return _OTHER[team]
 
 
+def team_with_every_trick(tricks: Mapping[str, int] | None) -> str | None:
+    """The team that took all the tricks (a capot), if the tricks were counted."""
+    if tricks:
+        for team in TEAMS:
+            if tricks[team] == TRICKS:
+                return team
+    return None
+
+
 def play_order_after(dealer: str) -> list[str]:
     """The seats in playing order from the dealer's left, the dealer last (RULES §0).
 
@@ -49,7 +58,8 @@ def play_order_after(dealer: str) -> list[str]:
 
 _ORDER_AFTER = {dealer: tuple(SEATS[(i + 1 + step) % len(SEATS)] for step in range(len(SEATS)))
                 for i, dealer in enumerate(SEATS)}
-_ROTATIONS = [list(order) for order in _ORDER_AFTER.values()]
+_ROTATION_AFTER = {dealer: list(order) for dealer, order in _ORDER_AFTER.items()}
+_ROTATIONS = list(_ROTATION_AFTER.values())
 
 
 _PER_TEAM_MESSAGES = {
@@ -79,16 +89,17 @@ def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | 
         if team not in TEAMS:
             raise RuleViolation(N_("“%(team)s” is not a team: use A (N–S) or B (E–W)"),
                                 field=key, team=shown(team))
-        count = whole(number)
+        count = number if type(number) is int else whole(number)  # (an int: no call)
         if count is None or not 0 <= count <= total:
             raise RuleViolation(out_of_range, field=key, total=total, value=shown(number))
         given[team] = count
     if len(given) == 1:
         (team, count), = given.items()
         given[other_team(team)] = total - count
-    if given["A"] + given["B"] != total:
-        raise RuleViolation(not_adding_up, field=key, total=total, a=given["A"], b=given["B"])
-    return {team: given[team] for team in TEAMS}
+    a, b = given["A"], given["B"]
+    if a + b != total:
+        raise RuleViolation(not_adding_up, field=key, total=total, a=a, b=b)
+    return {"A": a, "B": b}
 
 
 def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
@@ -142,6 +153,8 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
     value = raw.get("play_order")
     if value is None:
         return play_order_after(dealer) if dealer else None
+    if type(value) is list and dealer is not None and value == _ROTATION_AFTER[dealer]:  # as stored
+        return list(value)
     order = list(value) if isinstance(value, list | tuple) else None
     if order not in _ROTATIONS:
         raise RuleViolation(N_("play_order must be the four seats in playing order, e.g. E S W N; "
@@ -211,10 +224,10 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
     """
     if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict: no ABC check)
         raise RuleViolation(N_("A deal must be a JSON object of declarations (see docs/api.md)"))
-    for key in raw:
-        if key not in _KNOWN:
-            raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
-                                field=shown(key), key=shown(key))
+    if not _KNOWN.issuperset(raw):
+        key = next(key for key in raw if key not in _KNOWN)
+        raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
+                            field=shown(key), key=shown(key))
     dealer = pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
     bidder, team = _bidder(raw)
     bid, capot_bid = _bid(raw)
@@ -227,7 +240,7 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
         raise RuleViolation(N_("contre must be one of %(allowed)s; got “%(value)s”"),
                             field="contre", allowed=", ".join(CONTRES), value=shown(contre))
     tricks = _per_team(raw, "tricks_won", TRICKS)
-    capot_team = next((t for t in TEAMS if tricks and tricks[t] == TRICKS), None)
+    capot_team = team_with_every_trick(tricks)
     card_points = _per_team(raw, "card_points", CARD_POINTS_TOTAL)
     if card_points is None and capot_team:
         card_points = {t: CARD_POINTS_TOTAL * (t == capot_team) for t in TEAMS}
