@@ -292,7 +292,6 @@ class _Searcher:
     after: SMALL[8]
     partner_of: SMALL[8]
     seats: object
-    shifts: list
     runs: list
     tt: dict
     alike: dict
@@ -341,10 +340,9 @@ class _Searcher:
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
         self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
             if points and kernel.additive else None
-        self.shifts = [8 * block for block in range(len(kernel.suits))]
         # points: positions of one shape (the same hands once the cards gone from play are closed up)
         # are worth the same to within the points their cards differ by, so each bounds the others
-        self.quasi = points and kernel.additive and kernel.width == 8 and not kernel.exact_cards
+        self.quasi = points and kernel.additive and kernel.width > 0 and not kernel.exact_cards
         self.alike = {}  # shape -> [(cards left, lower, upper)]
         self.apart = {}
 
@@ -366,16 +364,17 @@ class _Searcher:
         of ``other``, a position of the same shape, rank for rank. The side's best here is then
         at least its best there less ``down``, and at most its best there plus ``up`` (play as
         there: each card it takes is worth what its counterpart was, give or take)."""
-        shifts, apart = self.shifts, self.apart
+        apart = self.apart
         down = up = 0
-        for at, shift in enumerate(shifts):
-            left, there = mine >> shift & 255, other >> shift & 255
+        for at, (shift, width, full) in enumerate(self.runs):  # (the suits: quasi needs a kernel's width)
+            left, there = mine >> shift & full, other >> shift & full
             if left != there:
-                found = apart.get(at << 16 | left << 8 | there)
+                key = (at << width | left) << width | there
+                found = apart.get(key)
                 if found is None:
-                    pairs = list(zip([self.pts[shift + bit] for bit in range(8) if left >> bit & 1],
-                                     [self.pts[shift + bit] for bit in range(8) if there >> bit & 1]))
-                    found = apart[at << 16 | left << 8 | there] = (
+                    pairs = list(zip([self.pts[shift + bit] for bit in range(width) if left >> bit & 1],
+                                     [self.pts[shift + bit] for bit in range(width) if there >> bit & 1]))
+                    found = apart[key] = (
                         sum(b - a for a, b in pairs if b > a), sum(a - b for a, b in pairs if a > b))
                 down += found[0]
                 up += found[1]

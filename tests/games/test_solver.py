@@ -204,6 +204,50 @@ def test_positions_of_one_shape_bound_each_other_and_change_no_value(monkeypatch
         monkeypatch.undo()
 
 
+@settings(max_examples=150, deadline=None)
+@given(contract=st.sampled_from((Contract.SUIT, Contract.SANS_ATOUT)), trump=st.sampled_from(list(Suit)),
+       seat=st.integers(0, 3), rng=st.randoms(use_true_random=False))
+def test_pandoerens_positions_of_one_shape_are_worth_alike_give_or_take_points(contract, trump, seat, rng):
+    """RULES §4.1, §4.5: Pandoeren's suits have nine places (the 6 of hearts), the search's shapes
+    too. Two positions of one shape (each suit's cards in play renamed to as many others, in the
+    same order, the jas kept where it is: §4.5 gives it a rule of its own) are worth to a side what
+    the one is worth, less at most the points by which its cards are worth less rank for rank, and
+    plus at most those by which they are worth more: the bounds the search takes from a shape."""
+    rules = JassRules(jass.PANDOEREN_PLAY, PANDOEREN_ORDERS, 5)
+    trump = trump if contract is Contract.SUIT else None
+    jas = Card(J, trump) if trump is not None else None
+    deck = sorted(DECK_33, key=display_key)
+    rng.shuffle(deck)
+    hands = {name: frozenset(deck[at * 3:at * 3 + 3]) for at, name in enumerate(NESW)}
+    position = Position(rules=rules, play_order=NESW, hands=hands, leader=rng.choice(NESW), trump=trump,
+                        contract=contract, sides=PANDOEREN_SIDES)
+
+    def table(card: Card) -> RankTable:
+        return PANDOEREN_ORDERS.trump if card.suit == trump else PANDOEREN_ORDERS.plain
+
+    def strength(card: Card) -> int:
+        return table(card).strength(card.rank)
+
+    renamed: dict[Card, Card] = {}
+    down = up = 0
+    for suit in Suit:
+        in_play = sorted((card for card in deck[:12] if card.suit == suit), key=strength)
+        kept = [jas] if jas in in_play else []
+        others = [card for card in DECK_33 if card.suit == suit and card != jas]
+        chosen = sorted(rng.sample(others, len(in_play) - len(kept)) + kept, key=strength)
+        for mine, theirs in zip(in_play, chosen):
+            renamed[mine] = theirs
+            difference = table(theirs).points(theirs.rank) - table(mine).points(mine.rank)
+            down, up = down + max(-difference, 0), up + max(difference, 0)
+    alike = Position(rules=rules, play_order=NESW, leader=position.leader, trump=trump, contract=contract,
+                     sides=PANDOEREN_SIDES, hands={name: frozenset(renamed[card] for card in cards)
+                                                   for name, cards in hands.items()})
+    claimant = PANDOEREN_SIDES[NESW[seat]]
+    value, other = minimax(position, claimant, True), minimax(alike, claimant, True)
+    assert value - down <= other <= value + up, (position, alike)
+    assert best_points(alike, claimant) == other
+
+
 def _total(position: Position) -> int:
     rules = position.rules
     cards = [*position.trick_so_far, *(card for hand in position.hands.values() for card in hand)]
