@@ -69,7 +69,7 @@ Layouts = str | tuple[str, ...]
 """A document's HTML, or its layouts best first: the first whose lines hold is printed (:func:`_render`)."""
 
 DEALS_A_ROW = 6
-"""A filled sheet's deals printed as one table row (print/sheet.html): a 30-deal sheet's 330 cells,
+"""A filled sheet's deals printed as one table row (print/sheet.html; print.css sizes runs of 2 to 6): a 30-deal sheet's 330 cells,
 each boxed, laid out and drawn by WeasyPrint, become 66."""
 
 
