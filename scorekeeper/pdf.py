@@ -18,12 +18,14 @@ from __future__ import annotations
 import gc
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import current_app, render_template
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Document
+from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
@@ -63,11 +65,25 @@ def qr_data_uri(url: str) -> str:
 
 PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
 
+Layouts = str | tuple[str, ...]
+"""A document's HTML, or its layouts best first: the first whose lines hold is printed (:func:`_render`)."""
 
-def html_to_pdf(html: str, static: Path, seconds: float | None = None) -> bytes:
-    """HTML to PDF bytes in the print style (``static/css/print.css``), its relative links read
-    from ``static`` and nothing else fetched; rendered by a child process killed after
-    ``seconds`` (default :data:`PRINT_SECONDS`).
+DEALS_A_ROW = 6
+"""A filled sheet's deals printed as one table row (print/sheet.html; print.css sizes runs of 2 to 6): a 30-deal sheet's 330 cells,
+each boxed, laid out and drawn by WeasyPrint, become 66."""
+
+
+def sheet_html(**context: object) -> tuple[str, str]:
+    """A filled sheet's layouts (print/sheet.html): its deals DEALS_A_ROW to a table row, then one a
+    row, printed where a line of the first would not hold (:func:`_lines_hold`)."""
+    return (render_template("print/sheet.html", per_row=DEALS_A_ROW, **context),
+            render_template("print/sheet.html", per_row=1, **context))
+
+
+def html_to_pdf(html: Layouts, static: Path, seconds: float | None = None) -> bytes:
+    """HTML (or its layouts, :data:`Layouts`) to PDF bytes in the print style
+    (``static/css/print.css``), its relative links read from ``static`` and nothing else fetched;
+    rendered by a child process killed after ``seconds`` (default :data:`PRINT_SECONDS`).
 
     :raise TooLong: the render was stopped
     """
@@ -92,7 +108,7 @@ class Printer:
             _print_style(static)
         self._worker = forked.Worker(lambda html: _render(html, static, collector=True))
 
-    def __call__(self, html: str, seconds: float | None = None) -> bytes:
+    def __call__(self, html: Layouts, seconds: float | None = None) -> bytes:
         pdf: bytes = self._worker(html, seconds or PRINT_SECONDS)
         return pdf
 
@@ -101,22 +117,52 @@ class Printer:
         self._worker.close()
 
 
-def _render(html: str, static: Path, *, collector: bool | None = None) -> bytes:
-    """The PDF, rendered here. The garbage collector's passes during a render went over its boxes
-    again and again (a 30-deal sheet leaves 37,000 objects in cycles): ``collector=False`` turns
-    it off for good (a process that ends with the render: its memory goes with it), ``True`` off
-    during the render and its garbage collected once after it (a process that goes on)."""
+def _render(html: Layouts, static: Path, *, collector: bool | None = None) -> bytes:
+    """The PDF, rendered here: of the first of the layouts whose lines hold, else of the last. The
+    garbage collector's passes during a render went over its boxes again and again (a 30-deal sheet
+    leaves 37,000 objects in cycles): ``collector=False`` turns it off for good (a process that ends
+    with the render: its memory goes with it), ``True`` off during the render and its garbage
+    collected once after it (a process that goes on)."""
     style, fonts = _print_style(static)
-    html = _BETWEEN_TABLE_TAGS.sub(">", html)
+    *firsts, last = (html,) if isinstance(html, str) else html
     if collector is not None:
         gc.disable()
     try:
-        return HTML(string=html, base_url=static.as_uri() + "/",
-                    url_fetcher=StaticOnlyFetcher(static)).write_pdf(stylesheets=[style], font_config=fonts)
+        for layout in firsts:
+            if _lines_hold(document := _laid_out(layout, static, style, fonts)):
+                return document.write_pdf()
+        return _laid_out(last, static, style, fonts).write_pdf()
     finally:
         if collector:
             gc.enable()
             gc.collect()
+
+
+def _laid_out(html: str, static: Path, style: CSS, fonts: FontConfiguration) -> Document:
+    return HTML(string=_BETWEEN_TABLE_TAGS.sub(">", html), base_url=static.as_uri() + "/",
+                url_fetcher=StaticOnlyFetcher(static)).render(stylesheets=[style], font_config=fonts)
+
+
+def _lines_hold(document: Document) -> bool:
+    """Do the rows printed as lines (``tr.lines``: a few deals to a table row, print/sheet.html) hold:
+    in each, every cell's lines as many and at the same heights as every other's? A line that
+    wrapped (a long contract, a deal after the end in a wider language) or stood taller than the
+    others (another font's glyphs) would set a deal's values beside another deal's."""
+    for page in document.pages:
+        for row in _boxes(page._page_box, TableRowBox):
+            if "lines" in (row.element.get("class") or "").split() and len(
+                    {tuple(round(line.position_y, 2) for line in _boxes(cell, LineBox)) for cell in row.children}) > 1:
+                return False
+    return True
+
+
+def _boxes(box: Box, kind: type[Box]) -> Iterator[Box]:
+    """Every box of ``kind`` under ``box``, not looking inside those found."""
+    for child in getattr(box, "children", ()):
+        if isinstance(child, kind):
+            yield child
+        else:
+            yield from _boxes(child, kind)
 
 
 _local = threading.local()

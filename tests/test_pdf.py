@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 from weasyprint import CSS, HTML
 
 from scorekeeper.pdf import StaticOnlyFetcher
@@ -92,7 +93,8 @@ def _boxes(box, kind: str):
 @pytest.mark.parametrize("language", ["en", "fr", "nl", "ja"])
 def test_every_header_and_value_fits_its_column_of_the_deals(app, client, language):
     """The deals' tables have fixed column widths (print.css): in every language, no header, deal
-    number, result or score runs out of its cell, and the table stays within the page."""
+    number, result or score runs out of its cell, and the table stays within the page (a filled
+    sheet in both its layouts: six deals to a table row, and one)."""
     from scorekeeper.web import booklet
 
     contree = client.post("/api/v1/matches", json={
@@ -106,7 +108,7 @@ def test_every_header_and_value_fits_its_column_of_the_deals(app, client, langua
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
         parts = [*booklet.KINDS["sheets"]({"matches": [contree]}), *booklet.KINDS["tables"]({"tables": tables})]
     style = CSS(filename=str(STATIC / "css" / "print.css"))
-    for html in parts:
+    for html in [layout for part in parts for layout in ((part,) if isinstance(part, str) else part)]:  # each layout
         page = HTML(string=html, base_url=STATIC.as_uri() + "/").render(stylesheets=[style]).pages[0]
         body = page._page_box
         (deals,) = [table for table in _boxes(body, "TableBox") if "deals" in table.element.get("class")]
@@ -144,3 +146,73 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     numbers = [int(line) for page in pages for line in page.splitlines() if line.strip().isdigit()]  # a row's line
     assert numbers == list(range(1, 41))
     assert all("Dealer" in page and "Contract" in page for page in pages)
+
+
+def _sheet_layouts(app, match_id: int, language: str) -> tuple[str, str]:
+    from datetime import date
+
+    from scorekeeper import games, store
+    from scorekeeper.pdf import sheet_html
+    from scorekeeper.web.sheets import sheet_view
+
+    with app.test_request_context(headers={"Cookie": f"lang={language}"}):
+        db = store.get_db()
+        match = store.get_match(db, match_id)
+        return sheet_html(printed=date.today(), **sheet_view(match, games.get_rules(match.game),
+                                                             store.list_deals(db, match_id)))
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl", "ja"])
+def test_a_filled_sheet_prints_six_deals_to_a_table_row_and_reads_as_a_row_a_deal(app, client, tmp_path, language):
+    """13 deals: two table rows of six and one of one. Their lines hold (as many in each cell, at the
+    same heights), and the PDF reads line for line as the sheet printed a deal a row."""
+    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
+
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}}).json["id"]
+    for number in range(13):
+        client.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "card_points": {"B": (92, 52)[number % 2]}})
+    lined, rows = _sheet_layouts(app, match_id, language)
+    assert lined.count('<tr class="lines') == 2 and 'class="lines' not in rows
+    assert _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
+    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
+    assert "13 " in printed
+
+
+def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, tmp_path):
+    """A deal after the end says so in the contract's column, a line too long for it: six deals to
+    a table row would set that deal's next line beside the next deal's values, so the sheet is
+    printed a deal a row, every deal's values on its own line."""
+    from scorekeeper import store
+    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
+
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"},
+        "options": {"target": 500}}).json["id"]
+    for _ in range(3):  # E–W 220 each: the third ends the match (RULES §2.5)
+        client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    with app.app_context():  # a fourth, after the end (as an edit of an earlier deal leaves it)
+        db = store.get_db()
+        store.add_deal(db, match_id, store.list_deals(db, match_id)[0].declarations)
+    lined, rows = _sheet_layouts(app, match_id, "fr")
+    assert not _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
+    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
+    assert "ne compte pas" in printed
+
+
+@given(notes=st.lists(st.booleans(), max_size=40), size=st.integers(min_value=1, max_value=8))
+def test_the_deals_runs_keep_every_deal_in_order_and_end_at_its_notes(notes, size):
+    """Each deal once, in order and numbered from 1; no run longer than asked; a deal with notes
+    last of its run (its note row comes right after it)."""
+    from types import SimpleNamespace
+
+    from scorekeeper.web.sheets import deal_runs
+
+    rows = [(f"deal {n}", SimpleNamespace(notes=("a note",) if note else ())) for n, note in enumerate(notes, start=1)]
+    runs = deal_runs(rows, size)
+    assert [(number, deal) for run in runs for number, deal, _ in run] == \
+        [(n, deal) for n, (deal, _) in enumerate(rows, start=1)]
+    assert all(0 < len(run) <= size for run in runs)
+    assert all(not row.notes for run in runs for _, _, row in run[:-1])

@@ -11,7 +11,7 @@ from .. import store
 from ..cards import SUIT_SYMBOLS, Suit
 from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, casual, club_api, club_files, history, irregular, leagues, leagues_api, live,
-               main, matches, prints, profiles, profiles_api, referee, safety, signoffs, signoffs_api,
+               main, matches, prints, profiles, profiles_api, referee, safety, sheets, signoffs, signoffs_api,
                tournaments)
 from .forms import in_seat_letters, refused, seat_text
 
@@ -69,6 +69,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     app.jinja_env.globals["external_url"] = address.external_url
     app.jinja_env.globals["phones_cannot_open"] = address.phones_cannot_open
     app.jinja_env.globals["PRINTED_TITLE_MAX"] = PRINTED_TITLE_MAX
+    app.jinja_env.globals["deal_runs"] = sheets.deal_runs
     app.jinja_env.globals["save_rules_link"] = profiles.save_link
 
     def translations():

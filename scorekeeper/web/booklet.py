@@ -30,12 +30,15 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app
 from flask_babel import force_locale
 
 from .. import store
+
+if TYPE_CHECKING:
+    from ..pdf import Layouts
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
@@ -47,10 +50,10 @@ COMMAND = (sys.executable, "-m", "scorekeeper.printer")
 _CHILDREN: list[subprocess.Popen[bytes]] = []
 """The printing processes this web worker started, until they are seen to have finished."""
 
-Parts = Callable[[dict[str, Any]], Iterator[str]]
+Parts = Callable[[dict[str, Any]], Iterator["Layouts"]]
 KINDS: dict[str, Parts] = {}
-"""Each kind of booklet: its params -> the HTML of each part, in print order, one at a time
-(request context)."""
+"""Each kind of booklet: its params -> the HTML of each part (or its layouts,
+:data:`scorekeeper.pdf.Layouts`), in print order, one at a time (request context)."""
 
 
 def kind(name: str) -> Callable[[Parts], Parts]:
@@ -62,16 +65,17 @@ def kind(name: str) -> Callable[[Parts], Parts]:
 
 
 @kind("sheets")
-def sheet_parts(params: dict[str, Any]) -> Iterator[str]:
+def sheet_parts(params: dict[str, Any]) -> Iterator["Layouts"]:
     """The score sheets of ``params["matches"]`` (match ids), one part each."""
     from ..games import get_rules
+    from ..pdf import sheet_html
     from .sheets import sheet_view
 
     db, today = store.get_db(), date.today()
     for match_id in params["matches"]:
         match = store.get_match(db, match_id)
         view = sheet_view(match, get_rules(match.game), store.list_deals(db, match_id))
-        yield render_template("print/sheet.html", printed=today, **view)
+        yield sheet_html(printed=today, **view)
 
 
 def output_path(database: str, token: str) -> Path:
@@ -121,7 +125,7 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
     return job
 
 
-def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], None],
+def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int], None],
                  workers: int | None = None, seconds: float | None = None,
                  ready: Callable[[bytes], None] | None = None) -> list[bytes]:
     """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
@@ -138,7 +142,7 @@ def render_parts(parts: Iterable[str], static: Path, progress: Callable[[int], N
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
     started: list[Printer] = []
 
-    def render(html: str) -> bytes:
+    def render(html: Layouts) -> bytes:
         try:
             printer: Printer | None = printers.get_nowait()
         except queue.Empty:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
@@ -23,6 +23,9 @@ from .forms import ImportForm, refused
 from .sheets import sheet_view, side_names, stored_sheet
 from .signoffs import sign_state
 from .tournaments import State, TableView, awards_of, load_state
+
+if TYPE_CHECKING:
+    from ..pdf import Layouts
 
 bp = Blueprint("club_files", __name__)
 
@@ -129,8 +132,10 @@ def tournament_booklet(tournament_id: int):
 
 
 @booklet.kind("tournament")
-def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
+def tournament_parts(params: dict[str, Any]) -> Iterator[Layouts]:
     """The standings, then per round its pairings and every table's filled sheet with its history."""
+    from .. import pdf
+
     state = load_state(params["tournament"])
     db = store.get_db()
     yield _standings_html(state)
@@ -141,7 +146,7 @@ def tournament_parts(params: dict[str, Any]) -> Iterator[str]:
             deals = store.list_deals(db, view.match.id)
             history = history_lines(state.rules, view.match, store.list_events(db, view.match.id),
                                     store.list_signoffs(db, view.match.id))
-            yield _printed("print/sheet.html", history=history, **sheet_view(view.match, state.rules, deals))
+            yield pdf.sheet_html(printed=date.today(), history=history, **sheet_view(view.match, state.rules, deals))
 
 
 # -- records: export and import ------------------------------------------------------------

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
 from .. import games, store
@@ -130,7 +131,8 @@ def sheet_pdf(match_id: int):
 
     match, rules = load_match(match_id)
     deals = store.list_deals(store.get_db(), match_id)
-    body = pdf.render_pdf("print/sheet.html", printed=date.today(), **sheet_view(match, rules, deals))
+    body = pdf.html_to_pdf(pdf.sheet_html(printed=date.today(), **sheet_view(match, rules, deals)),
+                           Path(current_app.static_folder or "static"))
     return Response(body, mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="scorekeeper-match-{match_id}.pdf"'})
 

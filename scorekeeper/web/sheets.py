@@ -215,6 +215,20 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
 
 
+def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
+    """A printed sheet's deals (``rows``: each deal with its row of the sheet), numbered from 1, in runs
+    of at most ``size`` deals, each run printed as one table row (print/sheet.html); a deal with notes
+    ends its run, its note row printed after it."""
+    runs: list[list[tuple[int, store.Deal, Any]]] = []
+    run: list[tuple[int, store.Deal, Any]] = []
+    for number, (deal, row) in enumerate(rows, start=1):
+        run.append((number, deal, row))
+        if len(run) == size or row.notes:
+            runs.append(run)
+            run = []
+    return [*runs, run] if run else runs
+
+
 @dataclass(frozen=True, slots=True)
 class SignoffView:
     """What the sheet of a table whose result both sides confirm shows of it: its status
