@@ -12,7 +12,6 @@ drawn at every request.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
@@ -22,7 +21,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import pairings
-from ..sheets import TOKEN_HOLE, LruCache, form_token
+from ..sheets import LruCache, holed, with_token
 from .core import State
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
@@ -44,17 +43,7 @@ def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], 
     if key is None or request.method != "GET":
         return Markup(render_template(template, **context()))
     full = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template, *key)
-    return Markup(PARTS.get(full, lambda: _holed(template, context)).replace(TOKEN_HOLE, form_token()))
-
-
-_TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
-
-
-def _holed(template: str, context: Callable[[], Mapping[str, Any]]) -> str:
-    """The part with the stand-in as the value of every CSRF token field, whatever wrote it (the
-    template's ``csrf_token()``, a form's token field, signed afresh or reused)."""
-    html = render_template(template, **context())
-    return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
+    return Markup(with_token(PARTS.get(full, lambda: holed(template, **context()))))
 
 
 def standings_part(state: State) -> Markup:
