@@ -17,6 +17,7 @@ from typing import Any, AnyStr
 from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
@@ -79,6 +80,7 @@ SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
 VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key,
 # its latest deal's time)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
+ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
@@ -218,8 +220,29 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
             "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
             "sides": table.sides, "rows": rows,
+            "row_parts": lambda: sheet_rows(match, rows, sheet.counted, table.sides, content),
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
+
+
+def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], counted: int, sides: Sequence[str],
+               content: tuple[object, ...]) -> list[Markup]:
+    """The page's rows of the sheet (``rows``: each deal with its row, of ``content``: their
+    :func:`content_key`), drawn (templates/matches/_sheet_row.html) and kept per what each shows: a
+    row is scored from the deals up to it alone (the game's sheet extends, :func:`_extended`), so
+    its key is theirs (the same key with fewer deals), with where it stands (the latest or not,
+    after the match's end or not), the language and the site's root. A new deal draws its own row,
+    and the row before it again (no longer the latest)."""
+    draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
+    *head, stored = content
+    at = (str(get_locale()), request.script_root, *head)
+
+    def part(index: int, deal: store.Deal, row: Any) -> Markup:
+        last, after_end = index == len(rows), index > counted
+        return ROWS.get((*at, stored[:index], last, after_end),  # type: ignore[index]
+                        lambda: Markup(draw(match, deal, row, index, last, after_end, sides)))
+
+    return [part(index, deal, row) for index, (deal, row) in enumerate(rows, start=1)]
 
 
 @dataclass(frozen=True, slots=True)
