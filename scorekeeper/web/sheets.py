@@ -290,25 +290,32 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
         return render_template("matches/sheet.html", **context, **sheet_view(match, rules, read_deals()))
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: holed("matches/sheet.html", **context,  # kept as sent: in UTF-8
-                                        **sheet_view(match, rules, read_deals())).encode())
+    page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
+                                              **sheet_view(match, rules, read_deals())).encode())
     return with_flashes(with_token(page))
 
 
 _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
 
 
-def holed(template: str, **context: Any) -> str:
-    """``template`` rendered to be kept and served to any visitor: the stand-in for the CSRF token
-    wherever it goes (the template's ``csrf_token()``, and the value of every form's token field,
-    whatever signed it), and for the messages flashed above the page's content (base.html); the
-    visitor's own are put in as it is served (:func:`with_token`, :func:`with_flashes`)."""
-    html = render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context)
+def kept_render(template: str, **context: Any) -> str:
+    """``template`` rendered to be kept and served to any visitor (:func:`holed`): the stand-in for
+    the CSRF token wherever the template puts one, and for the messages flashed above the page's
+    content (base.html); the visitor's own are put in as it is served (:func:`with_token`,
+    :func:`with_flashes`)."""
+    return holed(render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context))
+
+
+def holed(html: str) -> str:
+    """``html`` with the stand-in as the value of every form's CSRF token field, whatever wrote it
+    (a template's ``csrf_token()``, a form's token field, signed afresh or reused): to be kept, and
+    served to any visitor with their own token put in (:func:`with_token`)."""
     return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
 
 
 def with_token(page: AnyStr) -> AnyStr:
-    """A kept page or part (:func:`holed`) with the visitor's own CSRF token in every form."""
+    """A kept page or part (:func:`holed`, :func:`kept_render`) with the visitor's own CSRF token in
+    every form."""
     token = form_token()
     if isinstance(page, bytes):
         return page.replace(TOKEN_HOLE.encode(), token.encode())
@@ -316,7 +323,7 @@ def with_token(page: AnyStr) -> AnyStr:
 
 
 def with_flashes(page: bytes) -> bytes:
-    """A kept page (:func:`holed`) with the messages flashed to the visitor (taken: shown once)."""
+    """A kept page (:func:`kept_render`) with the messages flashed to the visitor (taken: shown once)."""
     messages = get_flashed_messages(with_categories=True) if session.get("_flashes") else []
     shown = str(get_template_attribute("_flashes.html", "flashes")(messages)) if messages else ""
     return page.replace(FLASHES_HOLE.encode(), shown.encode())
