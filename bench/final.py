@@ -269,8 +269,6 @@ def run(port: int, tournament: int, tables: Sequence[Table], *, warmup: float, d
 
 def measures(tmp: Path, *, tables: int = TABLES, warmup: float = 5.0, duration: float = 60.0,
              progress: Callable[[str], None] = print) -> list[dict[str, Any]]:
-    from .run import measure
-
     database, secret = tmp / "final.sqlite", tmp / "final_key"
     secret.write_text(secrets.token_hex(32))
     secret.chmod(0o600)
@@ -281,19 +279,28 @@ def measures(tmp: Path, *, tables: int = TABLES, warmup: float = 5.0, duration: 
     with server.serve("bench.wsgi:app", server.app_env(database, secret), tmp / "final.log") as srv:
         seen, served = run(srv.port, tournament, found, warmup=warmup, duration=duration,
                            server_group=srv.process.pid)
+    return rows(tables, seen, served)
+
+
+def rows(tables: int, seen: Seen, served: float) -> list[dict[str, Any]]:
+    """``make bench``'s rows of a final of ``tables`` tables: one per request type (p99), the processor
+    time per request of the server (``served``: s in all) and of its clients, the errors. Each named
+    the same in every run, what this run saw besides (requests, errors by type and status) in its note."""
+    from .run import measure
+
     label = f"final, {tables} tables at ten times a table's pace"
-    rows = []
+    found = []
     for kind in KINDS:
         p99 = load.percentile(seen.latencies[kind], 99) * 1e3
-        rows.append(measure(f"{label}: {kind}: p99 ({len(seen.latencies[kind])} requests)", p99, "ms",
-                            target=f"< {P99_TARGET_MS} ms", met=p99 < P99_TARGET_MS))
+        found.append(measure(f"{label}: {kind}: p99", p99, "ms", target=f"< {P99_TARGET_MS} ms",
+                             met=p99 < P99_TARGET_MS, note=f"{len(seen.latencies[kind])} requests"))
     for who, cpu in (("the server", served), ("its clients (the load generator)", seen.cpu)):
-        rows.append(measure(f"{label}: processor time of {who} per request ({seen.sent} sent)",
-                            cpu / max(seen.sent, 1) * 1e3, "ms"))
+        found.append(measure(f"{label}: processor time of {who} per request", cpu / max(seen.sent, 1) * 1e3, "ms",
+                             note=f"{seen.sent} sent"))
     errors = sum(seen.errors.values())
-    rows.append(measure(f"{label}: errors" + (f" ({seen.errors})" if errors else ""), errors, "requests",
-                        target="0", met=errors == 0))
-    return rows
+    found.append(measure(f"{label}: errors", errors, "requests", target="0", met=errors == 0,
+                         note=", ".join(f"{key}: {count}" for key, count in sorted(seen.errors.items()))))
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -64,9 +64,13 @@ Measure = dict[str, Any]
 
 
 def measure(name: str, value: float, unit: str, *, baseline: float | None = None, ratio: float | None = None,
-            target: str | None = None, met: bool | None = None) -> Measure:
-    """One line of the table and one object of results.json (absent fields do not apply)."""
+            target: str | None = None, met: bool | None = None, note: str | None = None) -> Measure:
+    """One line of the table and one object of results.json (absent fields do not apply). ``name`` is
+    the same in every run (bench/history.py puts runs side by side by it): what one run saw besides
+    its value (how many requests, which errors) goes in ``note``."""
     out: Measure = {"name": name, "value": _round(value), "unit": unit}
+    if note:
+        out["note"] = note
     for key, item in (("baseline", baseline), ("ratio", ratio)):
         if item is not None:
             out[key] = _round(item)
@@ -521,7 +525,7 @@ def _show(value: object) -> str:
 
 def table(results: Iterable[Measure]) -> str:
     """The results as a Markdown table (docs/performance.md keeps the runs)."""
-    columns = ("name", "value", "unit", "baseline", "ratio", "target", "met")
+    columns = ("name", "value", "unit", "baseline", "ratio", "target", "met", "note")
     rows = [[_show(r.get(c)) for c in columns] for r in results]
     widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(columns)]
     right = {1, 3, 4}

@@ -25,3 +25,17 @@ def test_a_row_missing_from_an_earlier_run_reads_as_a_dash() -> None:
     older = [m for m in _run(0.5, 0.7, 1.0) if m["name"] != "solver: slowest"]
     table = compare([("old", older), ("new", _run(0.5, 0.7, 1.0))])
     assert "| solver: slowest | < 3.0 s | — | 1.000 s | yes |" in table
+
+
+def test_the_finals_rows_are_named_alike_in_a_run_with_errors_and_line_up() -> None:
+    from bench.final import KINDS, Seen, rows
+
+    def seen(errors: dict[str, int]) -> Seen:
+        return Seen({kind: [0.010, 0.020] for kind in KINDS}, errors, sent=10, cpu=0.01)
+
+    clean, failed = rows(500, seen({}), 0.1), rows(500, seen({"desk GET: TimeoutError": 1}), 0.1)
+    assert [m["name"] for m in clean] == [m["name"] for m in failed]
+    assert failed[-1]["note"] == "desk GET: TimeoutError: 1" and failed[-1]["value"] == 1
+    table = compare([("clean", clean), ("failed", failed)])
+    assert "| final, 500 tables at ten times a table's pace: errors | 0 | 0 requests | 1 requests | NO |" in table
+    assert "—" not in table

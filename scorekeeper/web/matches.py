@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -107,20 +108,13 @@ def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
     db = store.get_db()
-    read: list[Sequence[store.Deal]] = []
-
-    def read_deals() -> Sequence[store.Deal]:
-        """The match's deals, read once (a kept page needs none; functools.cache cost more to make)."""
-        if not read:
-            read.append(store.list_deals(db, match_id))
-        return read[0]
-
     table = access.table_of(match_id)
-    return sheet_page(match, rules, read_deals, live=store.has_live_deal(db, match_id),
+    return sheet_page(match, rules, functools.cache(lambda: store.list_deals(db, match_id)),  # read once, if at all
+                      live=store.has_live_deal(db, match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,
-                      clock=table_clock(match, rules, read_deals()) if table else None,
+                      clock=table_clock(match, rules) if table else None,
                       organiser=access.is_organiser())
 
 
@@ -231,7 +225,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                            deal_number=deal.seq if deal else len(deals) + 1,
                            names=match.players, history=history, ends_earlier=ends_earlier,
                            after_end=_after_end_words(ends_earlier, len(deals)),
-                           clock=table_clock(match, rules, deals)), 422 if failed else 200
+                           clock=table_clock(match, rules)), 422 if failed else 200
 
 
 def _ends_earlier(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], deal: store.Deal | None,

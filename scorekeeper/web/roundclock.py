@@ -4,7 +4,6 @@ and on the wall. The phases are :mod:`scorekeeper.evening`'s; the countdown tick
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -13,7 +12,7 @@ from flask_babel import format_time
 from .. import evening, store
 from ..games.base import GameRules
 from . import access
-from .sheets import scored_sheet
+from .sheets import stored_sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +54,11 @@ def clock_view(number: int, clock: evening.Clock, at: datetime, *, phase: str | 
                      max(int(left), 0) if shown == evening.PAUSED and left is not None else None)
 
 
-def table_clock(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> ClockView | None:
+def table_clock(match: store.Match, rules: GameRules) -> ClockView | None:
     """The clock a tournament table's phone shows (None: a casual match, or a round whose clock
-    never started): over once its match ended, it was closed, or its last deal was recorded."""
+    never started): over once its match ended, it was closed, or its last deal was recorded
+    (after time was up). Its deals are read only when this worker has not seen this version of
+    the match yet (:func:`.sheets.stored_sheet`)."""
     db = store.get_db()
     table = access.table_of(match.id)
     if table is None:
@@ -66,8 +67,9 @@ def table_clock(match: store.Match, rules: GameRules, deals: Sequence[store.Deal
     if clock.started is None:
         return None
     at = now()
-    done = scored_sheet(match, rules, deals).result is not None or bool(store.list_closures(db, [table.id]))
-    phase = evening.table_phase(clock, at, done=done, deal_times=[datetime.fromisoformat(d.created) for d in deals])
+    stored = stored_sheet(db, match, rules)
+    done = stored.sheet.result is not None or bool(store.list_closures(db, [table.id]))
+    phase = evening.table_phase(clock, at, done=done, deal_times=[stored.last_at] if stored.last_at else [])
     return clock_view(table.round_number, clock, at, phase=phase)
 
 

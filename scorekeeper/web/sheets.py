@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sys
 import threading
@@ -10,11 +11,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, AnyStr
 
-from flask import current_app, g, render_template, request, session
+from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
@@ -74,9 +77,12 @@ class LruCache:
 
 
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
-VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key)
+VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key,
+# its latest deal's time)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
+ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
+FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
 
 def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object, ...]:
@@ -100,11 +106,13 @@ def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Dea
 
 @dataclass(frozen=True, slots=True)
 class StoredSheet:
-    """A match's sheet as stored now: how many deals it has recorded, and the sheet of those that
-    count (all of them, or a closed table's first ones)."""
+    """A match's sheet as stored now: how many deals it has recorded, the sheet of those that
+    count (all of them, or a closed table's first ones), and when its latest deal was recorded
+    (None: none yet; a round's clock asks: web/roundclock.table_clock)."""
 
     deals: int
     sheet: Sheet
+    last_at: datetime | None
 
 
 def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None = None) -> StoredSheet:
@@ -119,12 +127,13 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     known = VERSIONS.peek(version)
     sheet = None if known is None else SHEETS.peek(known[1])
     if sheet is not None:
-        return StoredSheet(known[0], sheet)
+        return StoredSheet(known[0], sheet, known[2])
     deals = store.list_deals(db, match.id)
     counted = deals if upto is None else deals[:upto]
     content = content_key(match, counted)
-    VERSIONS.get(version, lambda: (len(deals), content))
-    return StoredSheet(len(deals), scored_sheet(match, rules, counted, content))
+    last_at = max((datetime.fromisoformat(deal.created) for deal in deals), default=None)
+    VERSIONS.get(version, lambda: (len(deals), content, last_at))
+    return StoredSheet(len(deals), scored_sheet(match, rules, counted, content), last_at)
 
 
 def keep_added(key: tuple[object, ...], deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
@@ -211,6 +220,7 @@ def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
             "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
             "sides": table.sides, "rows": rows,
+            "row_parts": lambda: sheet_rows(match, rows, sheet.counted, table.sides, content),
             "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
 
@@ -227,6 +237,26 @@ def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tu
             runs.append(run)
             run = []
     return [*runs, run] if run else runs
+
+
+def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], counted: int, sides: Sequence[str],
+               content: tuple[object, ...]) -> list[Markup]:
+    """The page's rows of the sheet (``rows``: each deal with its row, of ``content``: their
+    :func:`content_key`), drawn (templates/matches/_sheet_row.html) and kept per what each shows: a
+    row is scored from the deals up to it alone (the game's sheet extends, :func:`_extended`), so
+    its key is theirs (the same key with fewer deals), with where it stands (the latest or not,
+    after the match's end or not), the language and the site's root. A new deal draws its own row,
+    and the row before it again (no longer the latest)."""
+    draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
+    *head, stored = content
+    at = (str(get_locale()), request.script_root, *head)
+
+    def part(index: int, deal: store.Deal, row: Any) -> Markup:
+        last, after_end = index == len(rows), index > counted
+        return ROWS.get((*at, stored[:index], last, after_end),  # type: ignore[index]
+                        lambda: Markup(draw(match, deal, row, index, last, after_end, sides)))
+
+    return [part(index, deal, row) for index, (deal, row) in enumerate(rows, start=1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,26 +288,59 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
                clock: Hashable = None, organiser: bool = False) -> str | bytes:
     """The running sheet's page, rendered once per content (the match and its deals as stored,
     :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
-    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token is
-    put into the kept page as it is served (:func:`form_token`). A page with a message to flash, or
-    asked for with a query string (which it does not read, but its language links carry), is
-    rendered afresh and not kept:
+    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token
+    and the messages flashed to them are put into the kept page as it is served (:func:`with_token`,
+    :func:`with_flashes`: the page the phone that saved a deal is sent to is the page every other
+    phone of the table reads next). A page asked for with a query string (which it does not read,
+    but its language links carry) is rendered afresh and not kept:
     ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
     ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
     the organiser is looking (the house rules offer to be saved as a profile)."""
-    def render(**token: Any) -> str:
-        return render_template("matches/sheet.html", live=live, device=device, penalty=penalty, signoff=signoff,
-                               clock=clock, organiser=organiser,
-                               **sheet_view(match, rules, read_deals()), **token)
-
-    if session.get("_flashes") or request.query_string:
-        return render()
+    context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
+               "organiser": organiser}
+    if request.query_string:
+        return render_template("matches/sheet.html", **context, **sheet_view(match, rules, read_deals()))
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: render(csrf_token=lambda: TOKEN_HOLE).encode())  # kept as sent: in UTF-8
-    return page.replace(TOKEN_HOLE.encode(), form_token().encode())
+    page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
+                                              **sheet_view(match, rules, read_deals())).encode())
+    return with_flashes(with_token(page))
+
+
+_TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
+
+
+def kept_render(template: str, **context: Any) -> str:
+    """``template`` rendered to be kept and served to any visitor (:func:`holed`): the stand-in for
+    the CSRF token wherever the template puts one, and for the messages flashed above the page's
+    content (base.html); the visitor's own are put in as it is served (:func:`with_token`,
+    :func:`with_flashes`)."""
+    return holed(render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context))
+
+
+def holed(html: str) -> str:
+    """``html`` with the stand-in as the value of every form's CSRF token field, whatever wrote it
+    (a template's ``csrf_token()``, a form's token field, signed afresh or reused): to be kept, and
+    served to any visitor with their own token put in (:func:`with_token`)."""
+    return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
+
+
+def with_token(page: AnyStr) -> AnyStr:
+    """A kept page or part (:func:`holed`, :func:`kept_render`) with the visitor's own CSRF token in
+    every form."""
+    token = form_token()
+    if isinstance(page, bytes):
+        return page.replace(TOKEN_HOLE.encode(), token.encode())
+    return page.replace(TOKEN_HOLE, token)
+
+
+def with_flashes(page: bytes) -> bytes:
+    """A kept page (:func:`kept_render`) with the messages flashed to the visitor (taken: shown once)."""
+    messages = get_flashed_messages(with_categories=True) if session.get("_flashes") else []
+    shown = str(get_template_attribute("_flashes.html", "flashes")(messages)) if messages else ""
+    return page.replace(FLASHES_HOLE.encode(), shown.encode())
 
 
 TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 from scorekeeper import store
-from tests.helpers import TOKEN, csrf_token
-from tests.web.test_tournaments import PASSWORD, cup, organiser, play  # noqa: F401 - fixtures
+from tests.helpers import TOKEN, Pages, csrf_token
+from tests.web.test_matches import MADE_100
+from tests.web.test_round_evening import time_passes
+from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
 __all__ = ["cup", "organiser"]
 
@@ -81,3 +83,83 @@ def test_the_board_and_the_close_form_follow_each_deal(app, organiser, cup):
     assert board() == (["0", "0"], ["N–S 0, E–W 0"] * 2)
     play(app, organiser.links(cup, 1)[0], deals=1)  # E-W make 100: 220 to 60 (RULES §2.3)
     assert board() == (["1", "0"], ["N–S 60, E–W 220", "N–S 0, E–W 0"])
+
+
+# -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
+
+def table_sheet(client, match_id: int) -> str:
+    return client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_a_tables_sheet_shows_a_deal_saved_and_its_message_once_and_each_phone_its_own_token(app, organiser, cup):
+    organiser.draw(cup)
+    link = organiser.links(cup, 1)[0]
+    (saving, match_id), (other, _match) = phone(app, link), phone(app, link)  # two phones of the table
+    for client in (saving, other):
+        assert "Record deal 1" in table_sheet(client, match_id)  # the page is kept from here on
+    response = Pages(saving).post_deal(match_id, MADE_100)
+    assert response.status_code == 302
+    shown = table_sheet(saving, match_id)
+    assert flashes(shown) == ["Deal saved."] and "Record deal 2" in shown and 'id="latest"' in shown
+    again, theirs = table_sheet(saving, match_id), table_sheet(other, match_id)
+    assert flashes(again) == flashes(theirs) == [] and "Record deal 2" in again and "Record deal 2" in theirs
+    assert tokens(again) != tokens(theirs) and len(tokens(again)) == len(tokens(theirs)) == 1
+    undo = {"csrf_token": tokens(theirs).pop(), "version": re.search(r'name="version" value="(\d+)"', theirs)[1],
+            "confirmed": "yes"}
+    assert other.post(f"/matches/{match_id}/undo", data=undo).status_code == 302  # their token is taken
+    assert "Record deal 1" in table_sheet(saving, match_id)
+
+
+def test_a_sign_off_shows_on_the_tables_next_look(app, organiser):
+    ids = organiser.players()
+    confirming = organiser.tournament(confirm_results="y")
+    for first, second in zip(ids[::2], ids[1::2], strict=True):
+        organiser.enter(confirming, first, second)
+    organiser.draw(confirming)
+    client, match_id = phone(app, organiser.links(confirming, 1)[0])
+    assert "Both sides confirm the result: below the sheet" not in table_sheet(client, match_id)
+    for _ in range(2):  # the round's two deals: the match is over
+        assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    page = table_sheet(client, match_id)
+    assert "Both sides confirm the result: below the sheet" in page and "✓ confirmed by" not in page
+    confirmed = client.post(f"/matches/{match_id}/confirm", data={
+        "csrf_token": csrf_token(page), "version": re.search(r'name="version" value="(\d+)"', page)[1], "seat": "N"})
+    assert confirmed.status_code == 302
+    with app.app_context():
+        assert [signoff.seat for signoff in store.signoff_state(store.get_db(), match_id).confirmed] == ["N"]
+    assert "✓ confirmed by N " in table_sheet(client, match_id)  # the sign-off shows at once
+
+
+def phase(html: str) -> str:
+    return re.search(r'class="round-clock phase-([a-z-]+)"', html)[1]
+
+
+def test_the_clock_moving_on_shows_on_the_tables_next_look(app, organiser, cup):
+    organiser.draw(cup)
+    organiser.post(f"/tournaments/{cup}/rounds/1/clock", {"action": "start", "minutes": "30"},
+                   page=f"/tournaments/{cup}")
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    assert phase(table_sheet(client, match_id)) == "running"
+    time_passes(app, cup, 31)
+    assert phase(table_sheet(client, match_id)) == "last-deal"
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201  # the last deal
+    over = table_sheet(client, match_id)
+    assert phase(over) == "over" and "The round is over: no new deal" in over and "Record deal" not in over
+
+
+def test_the_rounds_tables_on_the_desk_follow_each_deal_and_each_new_link(app, organiser, cup):
+    organiser.draw(cup)
+
+    def tables():
+        html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True)
+        listed = html.split('id="round-1"', 1)[1].split('<ul class="tables">', 1)[1].split("</ul>", 1)[0]
+        return re.findall(r'<span class="muted">([^<]*)</span>', listed), organiser.links(cup, 1), tokens(listed)
+
+    progress, links, mine = tables()
+    assert progress == ["0 deals recorded"] * 2 and len(mine) == 1
+    play(app, links[0], deals=1)
+    assert tables()[0] == ["1 deal recorded", "0 deals recorded"]
+    response = organiser.client.post(f"/tournaments/{cup}/tables/1/token",
+                                     data={"csrf_token": mine.pop(), "confirmed": "yes"})
+    assert response.status_code == 302  # the kept list's token is the organiser's own
+    assert tables()[1][0] != links[0] and tables()[1][1] == links[1]

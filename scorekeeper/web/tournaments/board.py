@@ -70,8 +70,10 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
 
 
 def _standing(state: State, view: TableView) -> tuple[tuple[tuple[str, str], ...], tuple[int, ...]]:
-    """A table's sides as seated (label, names) and their totals as they stand."""
-    totals = stored_sheet(store.get_db(), view.match, state.rules).sheet.totals
+    """A table's sides as seated (label, names) and their totals as they stand (a table not done:
+    its sheet's totals, as :func:`.core.load_state` read them)."""
+    totals = view.totals if view.totals is not None and view.closed is None else \
+        stored_sheet(store.get_db(), view.match, state.rules).sheet.totals  # (a closed table's sheet goes on)
     sides = state.rules.table(view.match.options).sides
     return tuple(view.seated(state.rules)), tuple(totals[side] for side in sides)
 
@@ -86,8 +88,10 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return [render(form[key]) for key in form.table_keys]
     language = str(get_locale())
 
-    def field(view: TableView) -> Markup:
-        key = (language, view.table.id, view.table.number, *_standing(state, view))
+    def field(view: TableView) -> Markup:  # (its sides as seated follow from the match's seats and options)
+        totals = _standing(state, view)[1] if view.totals is None else tuple(view.totals.items())
+        key = (language, view.table.id, view.table.number, repr(view.match.options),
+               tuple(view.match.players.items()), totals)
         name = f"result_{view.table.id}"
         return Markup(FIELDS.get(key, lambda: str(render(close_form(state, [view])[name]))))
 

@@ -84,6 +84,7 @@ class TableView:
     signoff: store.SignoffState | None = None  # where results are confirmed by both sides: those standing
     signoff_status: str = ""  # and what they say (store.SignoffState.status)
     closed: store.Closure | None = None  # the organiser closed it before its end (store/rounds.py)
+    totals: Mapping[str, int] | None = None  # its sides' totals as its sheet stands (a closed table's: when closed)
 
     @property
     def done(self) -> bool:
@@ -184,7 +185,7 @@ def load_state(tournament_id: int) -> State:
                 if counts else None
             tables.setdefault(round_row.number, []).append(TableView(
                 table, match, sheet.deals, sheet.sheet.result, outcome, signoff, signoff.status(sides) if signoff else "",
-                closed))
+                closed, sheet.sheet.totals))
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
     byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
     return State(tournament, rules, entries, players, rounds, tables,

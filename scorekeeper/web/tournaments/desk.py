@@ -112,6 +112,7 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
     return render_template(
         "tournaments/tournament.html", state=state, rules=state.rules, swap_form=swap,
         entries_part=_entries_part(state, entry, late_said), standings_part=kept.standings_part(state),
+        round_tables=lambda number: kept.round_tables(state, number),
         late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
         board=board(state, clock_form=clock_form, closing=closing),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds

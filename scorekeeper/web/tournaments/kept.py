@@ -12,21 +12,22 @@ drawn at every request.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from flask import current_app, render_template, request
+from flask import current_app, get_template_attribute, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import pairings
-from ..sheets import TOKEN_HOLE, LruCache, form_token
-from .core import State
+from .. import address
+from ..sheets import LruCache, holed, kept_render, with_token
+from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
 PARTS = LruCache(max_bytes=PARTS_BYTES)
+ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 
 
 def roster(state: State) -> tuple[Hashable, ...]:
@@ -44,17 +45,7 @@ def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], 
     if key is None or request.method != "GET":
         return Markup(render_template(template, **context()))
     full = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template, *key)
-    return Markup(PARTS.get(full, lambda: _holed(template, context)).replace(TOKEN_HOLE, form_token()))
-
-
-_TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
-
-
-def _holed(template: str, context: Callable[[], Mapping[str, Any]]) -> str:
-    """The part with the stand-in as the value of every CSRF token field, whatever wrote it (the
-    template's ``csrf_token()``, a form's token field, signed afresh or reused)."""
-    html = render_template(template, **context())
-    return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
+    return Markup(with_token(PARTS.get(full, lambda: kept_render(template, **context()))))
 
 
 def standings_part(state: State) -> Markup:
@@ -63,3 +54,24 @@ def standings_part(state: State) -> Markup:
                     for s in state.standings)
     return part(("standings", roster(state), records), "tournaments/_standings.html",
                 lambda: {"state": state, "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])})
+
+
+def round_tables(state: State, number: int) -> Markup:
+    """The tables of round ``number`` on the desk (each with its progress, link, QR code and new-link
+    form), each kept per what it shows: the table and its token, who sits there, its progress as
+    said (deals, result, sign-off, outcome and its winners' names), the language and the addresses
+    its links are made of (the site's root, the public address or the page's). A deal draws its own
+    table's again only."""
+    draw = get_template_attribute("tournaments/_round_table.html", "round_table")
+    tournament = state.tournament
+    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
+          address.public_base(), tournament.id, tournament.game)
+
+    def table(view: TableView) -> str:
+        outcome = view.outcome
+        won = None if outcome is None or outcome.winner is None else state.names(outcome.sides[outcome.winner])
+        key = (*at, repr(view.table), repr(view.match.options), tuple(view.match.players.items()), view.deals,
+               view.result is not None, view.signoff_status, outcome is not None, won)
+        return ROUND_TABLES.get(key, lambda: holed(str(draw(tournament, state, view))))
+
+    return Markup(with_token("".join(table(view) for view in state.tables.get(number, []))))
