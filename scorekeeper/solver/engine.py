@@ -39,12 +39,14 @@ from .search import COMPRESS, Kernel
 # half the instructions); plain Python reads the declarations as nothing. A card's bit is made by
 # shifting ONE: a C ``1 << card`` would be an int of 32 bits.
 BITS = cython.typedef(cython.longlong)  # cards as bits (53 at most)
+U64 = cython.typedef(cython.ulonglong)  # bits counted (_count, _top)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
 FLAG = cython.typedef(cython.bint)
 VALUE = cython.typedef(cython.int)  # what a side wins (points or tricks), and the window's bounds
 ONE = cython.declare(BITS, 1)
 SEATS = 8  # the searcher's C arrays: more seats than any game has (written as 8 in _Searcher)
 CARDS = 64  # and as many cards as the bits of BITS (64)
+MOVES = 1056  # the moves of the nodes of one line, at most (written as 1056 in _Searcher)
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
@@ -235,6 +237,47 @@ def _roomy(words: int) -> Callable[[Callable[[int, int], int], int, int], int]:
 _in_a_chunk_of_its_own = _roomy(3100)
 
 
+# Compiled, ``x.bit_count()`` and ``x.bit_length()`` on a C integer make it a Python int and call its
+# method: the searchers count bits with these C functions instead (plain Python: the methods).
+M1 = cython.declare(U64, 0x5555555555555555)
+M2 = cython.declare(U64, 0x3333333333333333)
+M4 = cython.declare(U64, 0x0F0F0F0F0F0F0F0F)
+H01 = cython.declare(U64, 0x0101010101010101)
+
+
+@cython.cfunc
+@cython.inline
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(bits=U64)
+def _count(bits: int) -> int:
+    """``bits.bit_count()`` (bits >= 0)."""
+    if not cython.compiled:
+        return bits.bit_count()
+    bits -= bits >> 1 & M1
+    bits = (bits & M2) + (bits >> 2 & M2)
+    bits = (bits + (bits >> 4)) & M4
+    return bits * H01 >> 56 & 255
+
+
+@cython.cfunc
+@cython.inline
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(bits=U64)
+def _top(bits: int) -> int:
+    """``bits.bit_length() - 1``, the highest bit's number (bits > 0)."""
+    if not cython.compiled:
+        return bits.bit_length() - 1
+    bits |= bits >> 1
+    bits |= bits >> 2
+    bits |= bits >> 4
+    bits |= bits >> 8
+    bits |= bits >> 16
+    bits |= bits >> 32
+    return _count(bits) - 1
+
+
 @cython.cfunc
 @cython.returns(BITS)
 @cython.annotation_typing(False)
@@ -377,6 +420,8 @@ class _Searcher:
     hands: BITS[8]  # (SEATS; the engine's, copied at each search: load())
     played: SMALL[520]  # the cards of each trick under search, trick k's (tricks left) from k * SEATS on
     follow: Follow  # the kernel's follow rule on bits (None: a Python callable's)
+    stack: BITS[1056]  # each node's moves in order, the deeper nodes' above (32 * 33 for two seats of 32 cards)
+    top: SMALL  # where the next node's moves go on the stack
     maxi: FLAG[8]
     points: FLAG
     keep_going: object
@@ -421,6 +466,7 @@ class _Searcher:
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of = ([0] * CARDS for _ in range(5))
             self.played = [0] * (CARDS + 1) * SEATS
+            self.stack = [0] * MOVES
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS:
             raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
@@ -471,6 +517,7 @@ class _Searcher:
         seat: SMALL
         for seat in range(self.n):
             self.hands[seat] = hands[seat]
+        self.top = 0  # (a search stopped by the clock left its nodes' moves there)
 
     @cython.ccall
     @cython.returns(SMALL)
@@ -551,7 +598,7 @@ class _Searcher:
         parts = [(rem & self.named) << 3 | leader]  # (a named card is its suit's top card left while in play)
         for shift, width, full in self.runs:
             left = rem >> shift & full
-            piece = left.bit_count()
+            piece = _count(left)
             if left:
                 base = left << width
                 for seat in range(self.n - 1):
@@ -706,7 +753,7 @@ class _Searcher:
         hand = self.hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return self.last_trick(leader, rem, total)
-        count = hand.bit_count()  # tricks left
+        count = _count(hand)  # tricks left
         key = self.normal_key(leader, rem) if self.squeeze else self.exact_key(leader)
         bounds = tt.get(key)
         if bounds is None and points and self.additive and count == 2:
@@ -829,7 +876,7 @@ class _Searcher:
         while moves:
             low = moves & -moves
             moves ^= low
-            card = low.bit_length() - 1
+            card = _count(low - 1)
             if not pos or self.takes(card, win_bit, base, pos):
                 now_seat, now_bit = seat, card
             else:
@@ -856,12 +903,12 @@ class _Searcher:
                    pos=SMALL, won=VALUE)
     def last_trick(self, leader: int, rem: int, total: int) -> int:
         seat, win_seat = leader, leader
-        win_bit = self.hands[leader].bit_length() - 1
+        win_bit = _top(self.hands[leader])
         self.played[SEATS] = win_bit  # (the last trick's cards: one trick left)
         won = self.pts[win_bit]
         for pos in range(1, self.n):
             seat = self.after[seat]
-            card = self.hands[seat].bit_length() - 1
+            card = _top(self.hands[seat])
             if self.takes(card, win_bit, SEATS, pos):
                 win_seat, win_bit = seat, card
             self.played[SEATS + pos] = card
@@ -879,7 +926,7 @@ class _Searcher:
                    tmask=BITS, left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
-                   points=FLAG)
+                   points=FLAG, top=SMALL, end=SMALL, at=SMALL)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -891,11 +938,11 @@ class _Searcher:
             beta = total
         moves = self.moves(base, pos, seat, win_seat, win_bit)
         ours = self.maxi[seat] == self.maxi[win_seat]
-        ordered = []
+        top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
             moves ^= low
-            card = low.bit_length() - 1
+            card = _count(low - 1)
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
@@ -911,12 +958,18 @@ class _Searcher:
                 order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
                 order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
-            ordered.append(order << 6 | card)
-        if len(ordered) > 1:
-            ordered.sort(reverse=True)
+            item = order << 6 | card
+            at = end
+            while at > top and self.stack[at - 1] < item:
+                self.stack[at] = self.stack[at - 1]
+                at -= 1
+            self.stack[at] = item
+            end += 1
+        self.top = end
         maximise = self.maxi[seat]
         best = -1 if maximise else BIG
-        for item in ordered:
+        for at in range(top, end):
+            item = self.stack[at]
             card = item & 63
             self.hands[seat] = hand ^ (ONE << card)
             self.played[base + pos] = card
@@ -956,4 +1009,5 @@ class _Searcher:
                     if alpha >= beta:
                         break
         self.hands[seat] = hand
+        self.top = top
         return best
