@@ -2,8 +2,9 @@
 (:class:`JassRules`: Belote, Contrée, Klaberjass, and Pandoeren with its own card orders and
 trump) and its fast kernel (:func:`jass_kernel`, the follow rules as mask operations).
 
-Compiled by Cython with the solver's search where the install can (``setup.py``): the kernel's
-``legal`` and ``beats`` run at every node of the search.
+Compiled by Cython with the solver's search where the install can (``setup.py``). The follow
+rules are the search's own :class:`~scorekeeper.solver.engine.Follow` with this game's masks and
+flags, which the compiled search calls as a C function at every node.
 """
 
 from __future__ import annotations
