@@ -10,7 +10,7 @@ solver runs as plain Python; pyproject.toml holds everything else.
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# the search, and the Jass kernel whose legal/beats it calls at every node
+# the search (its follow rules on bits: engine.Follow), and the Jass kernel built for it
 COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
 
 

@@ -2,8 +2,9 @@
 (:class:`JassRules`: Belote, Contrée, Klaberjass, and Pandoeren with its own card orders and
 trump) and its fast kernel (:func:`jass_kernel`, the follow rules as mask operations).
 
-Compiled by Cython with the solver's search where the install can (``setup.py``): the kernel's
-``legal`` and ``beats`` run at every node of the search.
+Compiled by Cython with the solver's search where the install can (``setup.py``). The follow
+rules are the search's own :class:`~scorekeeper.solver.engine.Follow` with this game's masks and
+flags, which the compiled search calls as a C function at every node.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from dataclasses import dataclass
 
 from ..cards import SUIT_ORDER, Card, Suit
 from ..solver.rules import TrickRules
-from ..solver.search import Kernel, Legal
+from ..solver.engine import Follow
+from ..solver.search import Kernel
 from . import jass
 from .jass import CardOrders, Contract, PlayStyle
 
@@ -100,79 +102,17 @@ def jass_kernel(style: PlayStyle, orders: CardOrders, trump: Suit | None, contra
     def trick_points(trick: Sequence[int]) -> int:
         return sum(pts[bit] for bit in trick)
 
-    legal = _suit_legal(style, blocks, block_of, trump_bits, trump_block, jas) \
-        if contract is Contract.SUIT else _no_trump_legal(blocks, block_of, contract is Contract.TOUT_ATOUT)
+    # Sans atout: follow suit. Tout atout: follow and head the suit's best card if you can. One trump
+    # suit: jass.explain_plays case by case (Pandoeren's jas never forced, always allowed).
+    led = [blocks[block] for block in block_of]
+    legal = Follow(led, trump_bits, jas, head=style.head_trump_lead, guard=style.partner_trump_guard,
+                   under_partner=style.must_undertrump_partner, forced_under=style.forced_undertrump,
+                   must_trump=style.must_trump_when_void, trump_or_follow=style.trump_instead_of_following,
+                   no_under=style.no_undertrump) if contract is Contract.SUIT and trump_bits \
+        else Follow(led, head=contract is Contract.TOUT_ATOUT)
     return Kernel(style.players, style.partners, bit_of, tuple(card_of), legal, beats, trick_points,
                   tuple(pts), tuple(bit % width for bit in range(size)), tuple(above), tuple(twins_tricks),
                   tuple(twins_points), trump_bits, bonus, tuple(blocks), tuple(block_of),
                   width, not jas_on_top, style.trump_instead_of_following,
                   runs=tuple((block * width, width) for block in range(len(SUIT_ORDER))), named=jas if jas_on_top else 0)
 
-
-def _no_trump_legal(blocks: list[int], block_of: list[int], head: bool) -> Legal:
-    """Sans atout: follow suit. Tout atout: follow and head the suit's best card if you can."""
-    def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
-        if not trick:
-            return hand
-        follow = hand & blocks[block_of[trick[0]]]
-        if not follow:
-            return hand
-        if head:
-            higher = follow & ~((2 << best) - 1)
-            if higher:
-                return higher
-        return follow
-    return legal
-
-
-def _suit_legal(style: PlayStyle, blocks: list[int], block_of: list[int], trumps_mask: int, trump_block: int,
-                jas: int) -> Legal:
-    """One trump suit: jass.explain_plays case by case, on masks."""
-    head, guard = style.head_trump_lead, style.partner_trump_guard
-    under_partner, forced_under = style.must_undertrump_partner, style.forced_undertrump
-    must_trump, trump_or_follow = style.must_trump_when_void, style.trump_instead_of_following
-    no_under = style.no_undertrump
-
-    def core(hand: int, led: int, best: int, partner_winning: bool) -> int:
-        trumps = hand & trumps_mask
-        trumped = (1 << best) & trumps_mask  # the best card is a trump iff the trick holds one
-        higher = trumps & ~((2 << best) - 1) if trumped else trumps
-        if led == trump_block:
-            if trumps:
-                return higher if head and higher else trumps
-            return hand
-        follow = hand & blocks[led]
-        if follow:
-            allowed = follow | trumps if trump_or_follow else follow
-        elif not trumps:
-            return hand
-        elif partner_winning:
-            if trumped and higher and guard:
-                allowed = (hand & ~trumps_mask) | higher
-            elif trumped and not higher and under_partner:
-                allowed = trumps
-            else:
-                allowed = hand
-        elif not must_trump:
-            allowed = hand
-        elif not trumped:
-            allowed = trumps
-        elif higher:
-            allowed = higher
-        elif forced_under:
-            allowed = trumps
-        else:
-            allowed = hand
-        if no_under and trumped:
-            lower = trumps & ~higher
-            if allowed & ~lower:
-                allowed &= ~lower
-        return allowed
-
-    def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
-        if not trick:
-            return hand
-        if hand & jas and hand != jas:  # Pandoeren's jas: never forced, always allowed
-            return core(hand ^ jas, block_of[trick[0]], best, partner_winning) | jas
-        return core(hand, block_of[trick[0]], best, partner_winning)
-    return legal

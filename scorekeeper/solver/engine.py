@@ -39,12 +39,14 @@ from .search import COMPRESS, Kernel
 # half the instructions); plain Python reads the declarations as nothing. A card's bit is made by
 # shifting ONE: a C ``1 << card`` would be an int of 32 bits.
 BITS = cython.typedef(cython.longlong)  # cards as bits (53 at most)
+U64 = cython.typedef(cython.ulonglong)  # bits counted (_count, _top)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
 FLAG = cython.typedef(cython.bint)
 VALUE = cython.typedef(cython.int)  # what a side wins (points or tricks), and the window's bounds
 ONE = cython.declare(BITS, 1)
 SEATS = 8  # the searcher's C arrays: more seats than any game has (written as 8 in _Searcher)
 CARDS = 64  # and as many cards as the bits of BITS (64)
+MOVES = 1056  # the moves of the nodes of one line, at most (written as 1056 in _Searcher)
 BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
@@ -168,8 +170,9 @@ class Engine:
         for bit in self.trick:
             tmask |= 1 << bit
         taken = sum(self.kernel.pts[bit] for bit in self.trick) if self.points else 0
-        return self._searcher.node(len(self.trick), self.to_play, list(self.trick), win_seat, win_bit, taken, rem, tmask,
-                          total, alpha, beta)
+        base = self._searcher.trick(self.trick, self.tricks_left())
+        return self._searcher.node(base, len(self.trick), self.to_play, win_seat, win_bit, taken, rem, tmask, total,
+                                   alpha, beta)
 
     def at_least(self, target: int) -> bool:
         """Can the claimant side win ``target`` or more from here?"""
@@ -234,6 +237,47 @@ def _roomy(words: int) -> Callable[[Callable[[int, int], int], int, int], int]:
 _in_a_chunk_of_its_own = _roomy(3100)
 
 
+# Compiled, ``x.bit_count()`` and ``x.bit_length()`` on a C integer make it a Python int and call its
+# method: the searchers count bits with these C functions instead (plain Python: the methods).
+M1 = cython.declare(U64, 0x5555555555555555)
+M2 = cython.declare(U64, 0x3333333333333333)
+M4 = cython.declare(U64, 0x0F0F0F0F0F0F0F0F)
+H01 = cython.declare(U64, 0x0101010101010101)
+
+
+@cython.cfunc
+@cython.inline
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(bits=U64)
+def _count(bits: int) -> int:
+    """``bits.bit_count()`` (bits >= 0)."""
+    if not cython.compiled:
+        return bits.bit_count()
+    bits -= bits >> 1 & M1
+    bits = (bits & M2) + (bits >> 2 & M2)
+    bits = (bits + (bits >> 4)) & M4
+    return bits * H01 >> 56 & 255
+
+
+@cython.cfunc
+@cython.inline
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(bits=U64)
+def _top(bits: int) -> int:
+    """``bits.bit_length() - 1``, the highest bit's number (bits > 0)."""
+    if not cython.compiled:
+        return bits.bit_length() - 1
+    bits |= bits >> 1
+    bits |= bits >> 2
+    bits |= bits >> 4
+    bits |= bits >> 8
+    bits |= bits >> 16
+    bits |= bits >> 32
+    return _count(bits) - 1
+
+
 @cython.cfunc
 @cython.returns(BITS)
 @cython.annotation_typing(False)
@@ -253,6 +297,118 @@ def _closed(left: int, held: int) -> int:
 
 @cython.final
 @cython.cclass
+class Follow:
+    """A game's follow rule on bits, as the kernels of the Jass family and Quinto give it
+    (:attr:`Kernel.legal <scorekeeper.solver.search.Kernel>`): called with the ``Legal``
+    arguments, or, compiled, by the searchers as a C function on C integers (:meth:`moves`).
+
+    ``suit[c]``: the cards to follow when ``c`` is led (0: none, anything goes). ``trumps``: the
+    trump suit's bits (0: none). ``free``: cards never forced and always allowed (Pandoeren's jas,
+    Quinto's joker). ``wild``: a card that, led, leaves the suit to the next card (Quinto's joker
+    under the joker-lead rule; -1: none). ``head``: with a trump suit, a trump led must be headed
+    where it can (RULES.md §1.9); without, the led suit must (tout atout). The other flags are the
+    Jass :class:`~scorekeeper.games.jass.PlayStyle`'s for a void hand and for partner's trick."""
+
+    suit: BITS[64]  # (CARDS)
+    trumps: BITS
+    free: BITS
+    wild: SMALL
+    head: FLAG
+    guard: FLAG
+    under_partner: FLAG
+    forced_under: FLAG
+    must_trump: FLAG
+    trump_or_follow: FLAG
+    no_under: FLAG
+
+    def __init__(self, suit: list[int], trumps: int = 0, free: int = 0, wild: int = -1, *, head: bool = False,
+                 guard: bool = False, under_partner: bool = False, forced_under: bool = False,
+                 must_trump: bool = False, trump_or_follow: bool = False, no_under: bool = False) -> None:
+        if not cython.compiled:  # (compiled, a C array)
+            self.suit = [0] * CARDS
+        if len(suit) > CARDS:
+            raise ValueError(f"the search takes {CARDS} cards at most")
+        for card, bits in enumerate(suit):
+            self.suit[card] = bits
+        self.trumps, self.free, self.wild = trumps, free, wild
+        self.head, self.guard, self.under_partner, self.forced_under = head, guard, under_partner, forced_under
+        self.must_trump, self.trump_or_follow, self.no_under = must_trump, trump_or_follow, no_under
+
+    def __call__(self, hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
+        return self.moves(hand, trick[0] if trick else -1, trick[1] if len(trick) > 1 else -1, len(trick), best,
+                          partner_winning)
+
+    @cython.cfunc
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(hand=BITS, lead=SMALL, second=SMALL, count=SMALL, best=SMALL, partner_winning=FLAG, free=BITS)
+    def moves(self, hand: int, lead: int, second: int, count: int, best: int, partner_winning: bool) -> int:
+        """The legal cards of ``hand`` after ``count`` cards, ``lead`` (and ``second``) the first
+        ones, ``best`` the card winning the trick."""
+        if not count:
+            return hand
+        if lead == self.wild:
+            if count == 1:
+                return hand
+            lead = second
+        free = hand & self.free
+        if free and free != hand:
+            return self.core(hand ^ free, lead, best, partner_winning) | free
+        return self.core(hand, lead, best, partner_winning)
+
+    @cython.cfunc
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(hand=BITS, lead=SMALL, best=SMALL, partner_winning=FLAG, led=BITS, trumps=BITS, follow=BITS,
+                   higher=BITS, allowed=BITS, lower=BITS, trumped=FLAG)
+    def core(self, hand: int, lead: int, best: int, partner_winning: bool) -> int:
+        """jass.explain_plays case by case, on masks (no trump suit: follow, and head if asked)."""
+        led, follow = self.suit[lead], hand & self.suit[lead]
+        if not self.trumps:
+            if not follow:
+                return hand
+            if self.head:
+                higher = follow & ~((ONE << best + 1) - 1)
+                if higher:
+                    return higher
+            return follow
+        trumps = hand & self.trumps
+        trumped = (ONE << best & self.trumps) != 0  # the best card is a trump iff the trick holds one
+        higher = trumps & ~((ONE << best + 1) - 1) if trumped else trumps
+        if led == self.trumps:
+            if trumps:
+                return higher if self.head and higher else trumps
+            return hand
+        if follow:
+            allowed = follow | trumps if self.trump_or_follow else follow
+        elif not trumps:
+            return hand
+        elif partner_winning:
+            if trumped and higher and self.guard:
+                allowed = (hand & ~self.trumps) | higher
+            elif trumped and not higher and self.under_partner:
+                allowed = trumps
+            else:
+                allowed = hand
+        elif not self.must_trump:
+            allowed = hand
+        elif not trumped:
+            allowed = trumps
+        elif higher:
+            allowed = higher
+        elif self.forced_under:
+            allowed = trumps
+        else:
+            allowed = hand
+        if self.no_under and trumped:
+            lower = trumps & ~higher
+            if allowed & ~lower:
+                allowed &= ~lower
+        return allowed
+
+
+@cython.final
+@cython.cclass
 class _Searcher:
     """The mutually recursive searchers of one engine (:meth:`boundary` at a trick's start,
     :meth:`node` inside a trick), with everything they read kept as attributes; compiled
@@ -262,6 +418,10 @@ class _Searcher:
     ``tricks_table`` keeps the tricks searcher's bounds (a points searcher's own table is new)."""
 
     hands: BITS[8]  # (SEATS; the engine's, copied at each search: load())
+    played: SMALL[520]  # the cards of each trick under search, trick k's (tricks left) from k * SEATS on
+    follow: Follow  # the kernel's follow rule on bits (None: a Python callable's)
+    stack: BITS[1056]  # each node's moves in order, the deeper nodes' above (32 * 33 for two seats of 32 cards)
+    top: SMALL  # where the next node's moves go on the stack
     maxi: FLAG[8]
     points: FLAG
     keep_going: object
@@ -304,6 +464,8 @@ class _Searcher:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of = ([0] * CARDS for _ in range(5))
+            self.played = [0] * (CARDS + 1) * SEATS
+            self.stack = [0] * MOVES
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS:
             raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
@@ -319,6 +481,7 @@ class _Searcher:
         self.searched = 0
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
+        self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
         self.trick_points, self.additive = kernel.trick_points, kernel.additive
         self.trumps, self.suits = kernel.trump_bits, kernel.suits
         self.bonus = kernel.bonus if points else 0
@@ -352,6 +515,49 @@ class _Searcher:
         seat: SMALL
         for seat in range(self.n):
             self.hands[seat] = hands[seat]
+        self.top = 0  # (a search stopped by the clock left its nodes' moves there)
+
+    @cython.ccall
+    @cython.returns(SMALL)
+    @cython.annotation_typing(False)
+    @cython.locals(count=SMALL, base=SMALL, at=SMALL)
+    def trick(self, cards: list[int], count: int) -> int:
+        """Take the cards of the trick under way, ``count`` tricks left with it; where its cards
+        are kept (``base`` for :meth:`node`)."""
+        base = count * SEATS
+        for at in range(len(cards)):
+            self.played[base + at] = cards[at]
+        return base
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(base=SMALL, count=SMALL, at=SMALL)
+    def cards_of(self, base: int, count: int) -> list[int]:
+        """The first ``count`` cards of the trick kept from ``base``, for the kernel's Python callables."""
+        return [self.played[base + at] for at in range(count)]
+
+    @cython.cfunc
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, partner=FLAG)
+    def moves(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int) -> int:
+        """The legal cards of ``seat``, ``pos`` cards of the trick kept from ``base`` played."""
+        hand, partner = self.hands[seat], win_seat == self.partner_of[seat]
+        if self.follow is not None:
+            return self.follow.moves(hand, self.played[base], self.played[base + 1], pos, win_bit, partner)
+        return self.legal(hand, self.cards_of(base, pos), win_bit, partner, seat)
+
+    @cython.cfunc
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(card=SMALL, best=SMALL, base=SMALL, pos=SMALL)
+    def takes(self, card: int, best: int, base: int, pos: int) -> bool:
+        """Does ``card`` beat ``best``, the best of the ``pos`` cards of the trick kept from ``base``?"""
+        if self.simple:  # (Jass: by rank in its suit, or as a trump)
+            return card > best if self.suit_of[card] == self.suit_of[best] else (ONE << card & self.trumps) != 0
+        if self.ranked_bits:  # (the higher bit)
+            return card > best
+        return self.beats(card, best, self.cards_of(base, pos))
 
     @cython.cfunc
     def exact_key(self, leader: int) -> tuple[int, ...]:
@@ -391,7 +597,7 @@ class _Searcher:
         parts = [(rem & self.named) << 3 | leader]  # (a named card is its suit's top card left while in play)
         for shift, width, full in self.runs:
             left = rem >> shift & full
-            piece = left.bit_count()
+            piece = _count(left)
             if left:
                 base = left << width
                 for seat in range(self.n - 1):
@@ -546,11 +752,11 @@ class _Searcher:
         hand = self.hands[leader]
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return self.last_trick(leader, rem, total)
-        count = hand.bit_count()  # tricks left
+        count = _count(hand)  # tricks left
         key = self.normal_key(leader, rem) if self.squeeze else self.exact_key(leader)
         bounds = tt.get(key)
         if bounds is None and points and self.additive and count == 2:
-            value = self.two_tricks(leader, [])
+            value = self.two_tricks(count * SEATS, 0, leader)
             tt[key] = (value, value, -1)
             return value
         if bounds is None:
@@ -621,7 +827,8 @@ class _Searcher:
         for item in ordered:
             card = item & 63
             self.hands[leader] = hand ^ (ONE << card)
-            value = self.node(1, seat, [card], leader, card, self.pts[card], rem, ONE << card, total, a, b)
+            self.played[count * SEATS] = card
+            value = self.node(count * SEATS, 1, seat, leader, card, self.pts[card], rem, ONE << card, total, a, b)
             if maximise:
                 if value > best:
                     best, best_card = value, card
@@ -653,33 +860,36 @@ class _Searcher:
     @cython.cfunc
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
-    @cython.locals(hand=BITS, moves=BITS, low=BITS, card=SMALL, seat=SMALL, pos=SMALL, win_seat=SMALL,
-                   win_bit=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, last=SMALL)
-    def two_tricks(self, seat: int, trick: list[int], win_seat: int = 0, win_bit: int = 0) -> int:
-        """Card points with two tricks left, from ``seat`` on in the first: every line played out
-        (no window, so the value is exact and a later visit never searches again; there are few
-        lines). Worth it for the many windows of a points search of cards that add up; a single
-        tricks question, or Quinto's trick values, cut off sooner by alpha-beta."""
-        last, legal, beats = self.last, self.legal, self.beats
-        hand, pos = self.hands[seat], len(trick)
-        moves = legal(hand, trick, win_bit, win_seat == self.partner_of[seat], seat) if pos else hand
+    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS,
+                   card=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, at=SMALL)
+    def two_tricks(self, base: int, pos: int, seat: int, win_seat: int = 0, win_bit: int = 0) -> int:
+        """Card points with two tricks left, from ``seat`` on in the first (``pos`` cards of it
+        kept from ``base`` played): every line played out (no window, so the value is exact and a
+        later visit never searches again; there are few lines). Worth it for the many windows of a
+        points search of cards that add up; a single tricks question, or Quinto's trick values,
+        cut off sooner by alpha-beta."""
+        hand = self.hands[seat]
+        moves = self.moves(base, pos, seat, win_seat, win_bit) if pos else hand
         maximise = self.maxi[seat]
         best = -1 if maximise else BIG
         while moves:
             low = moves & -moves
             moves ^= low
-            card = low.bit_length() - 1
-            if not pos or beats(card, win_bit, trick):
+            card = _count(low - 1)
+            if not pos or self.takes(card, win_bit, base, pos):
                 now_seat, now_bit = seat, card
             else:
                 now_seat, now_bit = win_seat, win_bit
             self.hands[seat] = hand ^ low
-            trick.append(card)
-            if pos == last:
-                value = self.last_trick(now_seat, 0, 0) + (sum(self.pts[c] for c in trick) if self.maxi[now_seat] else 0)
+            self.played[base + pos] = card
+            if pos == self.last:
+                value = 0
+                if self.maxi[now_seat]:
+                    for at in range(pos + 1):
+                        value += self.pts[self.played[base + at]]
+                value += self.last_trick(now_seat, 0, 0)
             else:
-                value = self.two_tricks(self.after[seat], trick, now_seat, now_bit)
-            trick.pop()
+                value = self.two_tricks(base, pos + 1, self.after[seat], now_seat, now_bit)
             self.hands[seat] = hand
             if value > best if maximise else value < best:
                 best = value
@@ -688,55 +898,54 @@ class _Searcher:
     @cython.cfunc
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
-    @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL)
+    @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
+                   pos=SMALL, won=VALUE)
     def last_trick(self, leader: int, rem: int, total: int) -> int:
-        beats = self.beats
         seat, win_seat = leader, leader
-        win_bit = self.hands[leader].bit_length() - 1
-        played = [win_bit]
-        for _ in range(self.last):
+        win_bit = _top(self.hands[leader])
+        self.played[SEATS] = win_bit  # (the last trick's cards: one trick left)
+        won = self.pts[win_bit]
+        for pos in range(1, self.n):
             seat = self.after[seat]
-            card = self.hands[seat].bit_length() - 1
-            if beats(card, win_bit, played):
+            card = _top(self.hands[seat])
+            if self.takes(card, win_bit, SEATS, pos):
                 win_seat, win_bit = seat, card
-            played.append(card)
+            self.played[SEATS + pos] = card
+            won += self.pts[card]
         if not self.maxi[win_seat]:
             return 0
         if not self.points:
             return 1
-        return (sum(self.pts[card] for card in played) if self.additive else self.trick_points(played)) + self.bonus
+        return (won if self.additive else self.trick_points(self.cards_of(SEATS, self.n))) + self.bonus
 
     @cython.ccall
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
-    @cython.locals(hand=BITS, moves=BITS, low=BITS, up=BITS, order=BITS, item=BITS, rem=BITS, tmask=BITS,
-                   left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
-                   win_suit=SMALL, maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE,
-                   total=VALUE, alpha=VALUE, beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE,
-                   last=SMALL, additive=FLAG, trumps=BITS, bonus=VALUE, simple=FLAG, ranked_bits=FLAG, points=FLAG)
-    def node(self, pos: int, seat: int, trick: list[int], win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
+    @cython.locals(base=SMALL, hand=BITS, moves=BITS, low=BITS, up=BITS, order=BITS, item=BITS, rem=BITS,
+                   tmask=BITS, left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
+                   maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
+                   beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
+                   points=FLAG, top=SMALL, end=SMALL, at=SMALL)
+    def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
-        legal, beats, trick_points = self.legal, self.beats, self.trick_points
-        last, additive, trumps, bonus = self.last, self.additive, self.trumps, self.bonus
-        simple, ranked_bits, points = self.simple, self.ranked_bits, self.points
+        """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
+        last, additive, bonus, points = self.last, self.additive, self.bonus, self.points
         hand = self.hands[seat]
         if alpha < 0:
             alpha = 0
         if beta > total:
             beta = total
-        moves = legal(hand, trick, win_bit, win_seat == self.partner_of[seat], seat)
+        moves = self.moves(base, pos, seat, win_seat, win_bit)
         ours = self.maxi[seat] == self.maxi[win_seat]
-        win_suit = self.suit_of[win_bit]
-        ordered = []
+        top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
             moves ^= low
-            card = low.bit_length() - 1
+            card = _count(low - 1)
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
-            if (card > win_bit if self.suit_of[card] == win_suit else low & trumps) if simple \
-                    else card > win_bit if ranked_bits else beats(card, win_bit, trick):
+            if self.takes(card, win_bit, base, pos):
                 if ours:
                     order = 2 << 10 | 15 - self.rank[card]
                 else:
@@ -748,14 +957,21 @@ class _Searcher:
                 order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
                 order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
-            ordered.append(order << 6 | card)
-        if len(ordered) > 1:
-            ordered.sort(reverse=True)
+            item = order << 6 | card
+            at = end
+            while at > top and self.stack[at - 1] < item:
+                self.stack[at] = self.stack[at - 1]
+                at -= 1
+            self.stack[at] = item
+            end += 1
+        self.top = end
         maximise = self.maxi[seat]
         best = -1 if maximise else BIG
-        for item in ordered:
+        for at in range(top, end):
+            item = self.stack[at]
             card = item & 63
             self.hands[seat] = hand ^ (ONE << card)
+            self.played[base + pos] = card
             if item & 64:
                 now_seat, now_bit = seat, card
             else:
@@ -763,12 +979,7 @@ class _Searcher:
             if pos == last:
                 left = rem & ~(tmask | ONE << card)
                 if points:
-                    if additive:
-                        won = taken + self.pts[card]
-                    else:
-                        trick.append(card)
-                        won = trick_points(trick)
-                        trick.pop()
+                    won = taken + self.pts[card] if additive else self.trick_points(self.cards_of(base, pos + 1))
                     rest = total - won if additive else total
                     if not left:
                         won += bonus
@@ -781,10 +992,8 @@ class _Searcher:
                 else:
                     value = won
             else:
-                trick.append(card)
-                value = self.node(pos + 1, self.after[seat], trick, now_seat, now_bit, taken + self.pts[card], rem,
-                             tmask | ONE << card, total, alpha, beta)
-                trick.pop()
+                value = self.node(base, pos + 1, self.after[seat], now_seat, now_bit, taken + self.pts[card], rem,
+                                  tmask | ONE << card, total, alpha, beta)
             if maximise:
                 if value > best:
                     best = value
@@ -799,6 +1008,5 @@ class _Searcher:
                     if alpha >= beta:
                         break
         self.hands[seat] = hand
+        self.top = top
         return best
-
-

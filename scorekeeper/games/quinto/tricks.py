@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from ...cards import DECK_53, JOKER, Card, Suit
 from ...errors import N_, RuleViolation
+from ...solver.engine import Follow
 from ...solver.rules import TrickRules
 from ...solver.search import Kernel, generic_kernel
 from ..jass import Contract
@@ -72,22 +73,10 @@ class QuintoTrickRules(TrickRules):
         first = {mask: (mask & -mask).bit_length() - 1 for mask in suit_of.values()}  # a suit's lowest bit
         joker_bit = kernel.bit_of[JOKER]
         joker = 1 << joker_bit
-        lead_rule = self.joker_lead_rule
         quints = [(kernel.mask(quint.cards), quint.value) for quint in quints_in(self.deck)]
         roles = kernel.mask(card for quint in quints_in(self.deck) for card in quint.cards)
         trick_value, bonus = self.trick_value, self.last_trick_bonus
         above = [suit_mask[bit] & ~((2 << bit) - 1) for bit in bits]
-
-        def legal(hand: int, trick: list[int], best: int, partner_winning: bool, seat: int) -> int:
-            if not trick:
-                return hand
-            lead = trick[0]
-            if lead == joker_bit:
-                if not lead_rule or len(trick) == 1:
-                    return hand
-                lead = trick[1]
-            follow = hand & suit_mask[lead]
-            return follow | hand & joker if follow else hand
 
         def beats(card: int, best: int, trick: list[int]) -> bool:
             return card > best
@@ -104,6 +93,9 @@ class QuintoTrickRules(TrickRules):
                     worth += value
             return worth
 
+        # follow the suit led (the joker led: the next card's, under the joker-lead rule); the joker is
+        # never forced and always allowed (§5.5)
+        legal = Follow(suit_mask, free=joker, wild=joker_bit if self.joker_lead_rule else -1)
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above), most=most,
                        trick_floor=trick_value,
                        trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
