@@ -28,6 +28,11 @@ def _cleaned(values: MultiDict[str, str]) -> ImmutableMultiDict[str, str]:
                                for key, value in values.items(multi=True)])
 
 
+COOKIE_HEADERS_KEPT = 4096  # ``Cookie`` headers read, per worker process
+COOKIE_HEADER_KEPT_MAX = 1024  # characters of a header kept (a phone's is a few hundred): 4 MB at most
+_cookies_read = LruCache(size=COOKIE_HEADERS_KEPT)
+
+
 class CleanRequest(Request):
     """A request whose form fields and query arguments are :func:`scorekeeper.text.clean`: read
     normalised, or refused (RuleViolation: 400 naming the field) before any view sees them.
@@ -39,6 +44,16 @@ class CleanRequest(Request):
     @cached_property
     def args(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
         return _cleaned(super().args)
+
+    @cached_property
+    def cookies(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
+        """The cookies as Werkzeug reads them, read once per ``Cookie`` header text and worker: a
+        phone sends the same header with every request until its session changes, and reading it
+        cost more than the session's kept copy did (the cookies are immutable: requests share them)."""
+        header = self.environ.get("HTTP_COOKIE", "")
+        if not header or len(header) > COOKIE_HEADER_KEPT_MAX:
+            return super().cookies
+        return _cookies_read.get((header,), lambda: super(CleanRequest, self).cookies)
 
     def _load_form_data(self) -> None:
         if "form" in self.__dict__:

@@ -12,6 +12,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
 from scorekeeper import LANGUAGES, best_language
+from scorekeeper.web import safety
 
 from tests.helpers import csrf_token, form_fields
 from tests.web.test_tournaments import Organiser, errors
@@ -192,6 +193,21 @@ def test_a_local_next_is_still_followed(client):
 
 
 # -- 5. cross-site forms, framing, the session cookie ----------------------------------------
+
+COOKIE_TEXT = st.text(st.sampled_from("abcxyz_-.=; \"\\,%AZ09"), max_size=40) | st.builds(
+    lambda name, value: f"session={value}; {name}=x", st.text(st.sampled_from("lang_"), min_size=1, max_size=4),
+    st.text(st.sampled_from("aZ09-_."), min_size=1000, max_size=1100))
+
+
+@settings(max_examples=200, deadline=None)
+@given(COOKIE_TEXT)
+def test_cookies_are_read_as_werkzeug_reads_them_the_first_time_and_the_next(header):
+    """web/safety.py reads a ``Cookie`` header once per worker (short ones) and answers the next
+    request sending it from what it read: the same cookies as Werkzeug's own reading, every time."""
+    environ = EnvironBuilder(headers={"Cookie": header}).get_environ()
+    expected = list(Request(environ).cookies.items(multi=True))
+    for _ in range(2):
+        assert list(safety.CleanRequest(dict(environ)).cookies.items(multi=True)) == expected
 
 def test_a_cross_site_post_gets_no_token_and_none_of_its_fields_back(app, client, pages):
     match_id = pages.start_match()
