@@ -4,9 +4,11 @@ logout."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
+from flask import Flask
 from hypothesis import given, settings, strategies as st
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
@@ -239,6 +241,32 @@ def test_every_answer_forbids_framing_and_sniffing(client, url):
     assert response.headers["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_plain_view_or_hook_runs_as_it_is_and_any_other_as_flask_would_run_it(app):
+    """The app tells a plain function from a coroutine function by its code (scorekeeper.App);
+    anything else it hands to Flask's own ``ensure_sync`` (without asgiref, an async one is refused)."""
+    def plain() -> None:
+        pass
+
+    async def waiting() -> None:
+        pass
+
+    class Hooks:
+        def plain(self) -> None:
+            pass
+
+        async def waiting(self) -> None:
+            pass
+
+    assert app.ensure_sync(plain) is plain
+    for func in (functools.partial(plain), Hooks().plain):
+        assert app.ensure_sync(func) is func is Flask.ensure_sync(app, func)
+    for func in (waiting, functools.partial(waiting), Hooks().waiting):
+        with pytest.raises(RuntimeError, match="async"):
+            Flask.ensure_sync(app, func)
+        with pytest.raises(RuntimeError, match="async"):
+            app.ensure_sync(func)
 
 
 def test_a_framing_header_the_view_set_is_kept_and_each_is_sent_once(app):
