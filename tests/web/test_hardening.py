@@ -9,7 +9,9 @@ import json
 
 import pytest
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from hypothesis import given, settings, strategies as st
+from itsdangerous import BadSignature
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
@@ -241,6 +243,21 @@ def test_every_answer_forbids_framing_and_sniffing(client, url):
     assert response.headers["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_session_cookie_is_signed_and_read_as_flask_signs_and_reads_it(app):
+    """The session's signer derives its key once (web/safety.py): its cookies are Flask's own, under
+    the secret key and under a key rotated out (``SECRET_KEY_FALLBACKS``), and an altered one is refused."""
+    data = {"csrf_token": "0" * 40, "_flashes": [["message", "Deal saved."]]}
+    for _rotated in range(2):
+        ours = app.session_interface.get_signing_serializer(app)
+        flasks = SecureCookieSessionInterface().get_signing_serializer(app)
+        signed = ours.dumps(data)
+        assert flasks.loads(signed) == data == ours.loads(flasks.dumps(data))
+        with pytest.raises(BadSignature):
+            ours.loads(signed[:-1] + ("A" if signed[-1] != "A" else "B"))
+        app.config["SECRET_KEY_FALLBACKS"], app.secret_key = [app.secret_key], "another key"
+        assert app.session_interface.get_signing_serializer(app).loads(signed) == data
 
 
 def test_a_plain_view_or_hook_runs_as_it_is_and_any_other_as_flask_would_run_it(app):
