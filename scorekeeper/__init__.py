@@ -5,8 +5,11 @@ from __future__ import annotations
 import functools
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from inspect import CO_COROUTINE
 from pathlib import Path
+from types import FunctionType
+from typing import Any
 
 from babel import Locale
 from flask import Flask, request
@@ -50,6 +53,16 @@ def _locale(code: str) -> Locale:
     return Locale.parse(code)
 
 
+class App(Flask):
+    """Flask, which asks :func:`inspect.iscoroutinefunction` of the view and of every hook
+    (before and after the request, teardown) at every request: a plain function's code says it at once."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is FunctionType and not func.__code__.co_flags & CO_COROUTINE:
+            return func
+        return super().ensure_sync(func)
+
+
 def _read_secret_key(path: Path) -> str:
     """One key shared by every worker, kept in the instance folder (mode 0600)."""
     if not path.exists():
@@ -62,7 +75,7 @@ def _read_secret_key(path: Path) -> str:
 
 def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     """Build the app; tests pass config, production reads instance/config.py."""
-    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+    app = App(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(DATABASE=str(ROOT / "instance" / "scorekeeper.sqlite"),
                             WTF_CSRF_TIME_LIMIT=CSRF_TOKEN_LIFETIME, LANGUAGES=LANGUAGES,

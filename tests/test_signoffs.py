@@ -55,7 +55,7 @@ def test_a_refused_signoff_writes_nothing(db):
     assert [s.seat for s in store.list_signoffs(db, match_id)] == ["N"]
 
 
-@pytest.mark.parametrize("change", ["add", "edit", "delete", "undo", "restore"])
+@pytest.mark.parametrize("change", ["add", "add as a page", "edit", "delete", "undo", "restore"])
 def test_any_change_of_the_sheet_drops_the_signoffs_in_its_own_transaction(db, change):
     match_id = new_match(db)
     first, _ = store.add_deal(db, match_id, DEAL)
@@ -63,7 +63,10 @@ def test_any_change_of_the_sheet_drops_the_signoffs_in_its_own_transaction(db, c
     if change == "restore":
         store.delete_deal(db, match_id, second)
     sign(db, match_id, side="NS", seat="N", name="A")
+    read = (store.get_match(db, match_id), store.list_deals(db, match_id))  # the page's, as drawn
     {"add": lambda: store.add_deal(db, match_id, DEAL, by=ORGANISER),
+     "add as a page": lambda: store.add_deal(db, match_id, DEAL, nonce="n", guard=lambda *_: None, read=read,
+                                             by=ORGANISER),
      "edit": lambda: store.update_deal(db, match_id, first, {**DEAL, "bid": 110}, by=ORGANISER),
      "delete": lambda: store.delete_deal(db, match_id, first, by=ORGANISER),
      "undo": lambda: store.undo_last_deal(db, match_id, by=ORGANISER),

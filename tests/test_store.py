@@ -129,6 +129,29 @@ def test_the_same_nonce_records_one_deal(db):
     assert len(store.list_deals(db, match_id)) == 1
 
 
+def test_a_replay_posted_from_a_page_read_after_the_first_answers_the_first(db):
+    """A page's deal goes in by one statement under the lock when the match is as the page read
+    it: a nonce already recorded still answers the deal it recorded (this match) or a conflict
+    (another match), and changes nothing."""
+    match_id, other = new_match(db), new_match(db)
+    first, _ = store.add_deal(db, match_id, DEAL, nonce="tap")
+
+    def as_read(match_id: int) -> tuple[store.Match, list[store.Deal]]:
+        return store.get_match(db, match_id), store.list_deals(db, match_id)
+
+    def passes(match, deals) -> None:
+        pass
+
+    assert store.add_deal(db, match_id, DEAL, nonce="tap", guard=passes, read=as_read(match_id)) == (first, False)
+    with pytest.raises(store.Conflict):
+        store.add_deal(db, other, DEAL, nonce="tap", guard=passes, read=as_read(other))
+    assert [len(store.list_deals(db, m)) for m in (match_id, other)] == [1, 0]
+    assert [store.get_match(db, m).version for m in (match_id, other)] == [2, 1]
+    second, now = store.add_deal(db, match_id, DEAL, nonce="next", version=2, guard=passes, read=as_read(match_id))
+    assert now and [d.id for d in store.list_deals(db, match_id)] == [first, second]
+    assert store.get_match(db, match_id).version == 3
+
+
 def test_concurrent_writers_all_land(tmp_path):
     """PLATFORM.md: BEGIN IMMEDIATE + busy timeout gave 0 'database is locked' failures."""
     path = str(tmp_path / "c.sqlite")

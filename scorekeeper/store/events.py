@@ -52,9 +52,10 @@ class Event:
 
 
 def log_event(db: Database, match_id: int, deal_id: int | None, seq: int, action: str, by: Actor,
-              before: Mapping[str, Any] | None, after: Mapping[str, Any] | None, at: str | None = None) -> None:
+              before: Mapping[str, Any] | None, after: Mapping[str, Any] | None, at: str | None = None, *,
+              standing: bool | None = None) -> None:
     """Append one event, inside the caller's write transaction (``at``: now, unless an imported
-    history says when it happened)."""
+    history says when it happened; ``standing``: see :func:`drop_signoffs`)."""
     db.execute(
         "insert into deal_events (match_id, deal_id, seq, action, at, by_kind, by_label, before, after)"
         " values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -62,7 +63,7 @@ def log_event(db: Database, match_id: int, deal_id: int | None, seq: int, action
          None if before is None else json.dumps(dict(before)),
          None if after is None else json.dumps(dict(after))])
     if deal_id is not None:  # the sheet changed (the deal in play is not on it yet)
-        drop_signoffs(db, match_id, by)
+        drop_signoffs(db, match_id, by, standing)
 
 
 STANDING = ("match_id = ? and id > coalesce((select max(id) from signoffs where match_id = ?"
@@ -71,10 +72,14 @@ STANDING = ("match_id = ? and id > coalesce((select max(id) from signoffs where 
 match id given twice)."""
 
 
-def drop_signoffs(db: Database, match_id: int, by: Actor) -> None:
+def drop_signoffs(db: Database, match_id: int, by: Actor, standing: bool | None = None) -> None:
     """The sheet changed: the sign-offs standing on it, if any, are dropped (an ``unconfirm`` by
-    whoever changed it), inside the caller's write transaction."""
-    if db.execute(f"select 1 from signoffs where {STANDING} limit 1", [match_id, match_id]).fetchone():
+    whoever changed it), inside the caller's write transaction. ``standing``: whether any stand,
+    if the caller has read it in this transaction (None: read here)."""
+    if standing is None:
+        standing = db.execute(f"select 1 from signoffs where {STANDING} limit 1", [match_id, match_id]).fetchone() \
+            is not None
+    if standing:
         append_signoff(db, match_id, "unconfirm", by)
 
 

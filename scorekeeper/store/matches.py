@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
 from .db import MAX_ID, Conflict, NotFound, now, write_transaction
-from .events import UNKNOWN, Actor, log_event
+from .events import STANDING, UNKNOWN, Actor, log_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +210,9 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
                 raise
             checked = None  # a replay (the match may have ended with it): answered under the lock
     with write_transaction(db):
+        standing = None if checked is None else _bump_new(db, checked, version, nonce)
+        if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
+            return insert_deal(db, match_id, declarations, by, nonce, standing=standing), True
         if nonce:
             seen = _nonce_seen(db, nonce)
             if seen and seen[0]["match_id"] == match_id:
@@ -217,6 +220,20 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
             if seen:
                 raise Conflict(get_match(db, match_id).version)
         return _append(db, match_id, declarations, version, nonce, guard, by, checked), True
+
+
+def _bump_new(db: Database, match: Match, version: int | None, nonce: str | None) -> bool | None:
+    """:func:`_bump_unchanged` for a new deal, in one statement under the write lock: bump the
+    version if the match row is still ``match``, ``version`` is its version and no deal has
+    ``nonce`` yet (not a replay), and answer whether sign-offs stand on its sheet (the deal drops
+    them: :func:`.events.drop_signoffs`); None, changing nothing, otherwise."""
+    if version is not None and version != match.version:
+        return None
+    row = db.execute("update matches set version = version + 1 where id = ? and version = ?"
+                     " and not exists (select 1 from deals where nonce = ?)"
+                     f" returning exists (select 1 from signoffs where {STANDING})",
+                     [match.id, match.version, nonce, match.id, match.id]).fetchone()
+    return None if row is None else bool(row[0])
 
 
 def _nonce_seen(db: Database, nonce: str) -> list[dict[str, Any]]:
@@ -237,10 +254,11 @@ def _append(db: Database, match_id: int, declarations: Mapping[str, Any], versio
 
 
 def insert_deal(db: Database, match_id: int, declarations: Mapping[str, Any], by: Actor,
-                nonce: str | None = None) -> int:
+                nonce: str | None = None, *, standing: bool | None = None) -> int:
     """Put a deal after the match's last one and log its ``create`` event, inside the caller's
     write transaction; answers its id, one no deal ever had (a deleted deal's may be given back
-    to it by :func:`.history.restore_deal`)."""
+    to it by :func:`.history.restore_deal`). ``standing``: whether sign-offs stand on the sheet,
+    if the caller has read it under the lock (None: read here)."""
     stored = stored_text(declarations)
     deal_id, seq = db.execute(
         "insert into deals (id, match_id, seq, declarations, nonce, created, updated, version)"
@@ -248,7 +266,8 @@ def insert_deal(db: Database, match_id: int, declarations: Mapping[str, Any], by
         " coalesce((select max(deal_id) from deal_events), 0)) + 1,"
         " ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, ? from deals where match_id = ? returning id, seq",
         [match_id, stored, nonce or None, now(), FIRST_VERSION, match_id]).fetchone()
-    log_event(db, match_id, deal_id, seq, "create", by, None, json.loads(stored))  # (as the row holds them)
+    log_event(db, match_id, deal_id, seq, "create", by, None, json.loads(stored),  # (as the row holds them)
+              standing=standing)
     return int(deal_id)
 
 

@@ -4,13 +4,14 @@ the cross-site test of a refused form, and the headers that forbid framing and s
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request as FlaskRequest, Response, current_app, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import URLSafeTimedSerializer
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer, want_bytes
 from flask.wrappers import Request
 from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -28,6 +29,11 @@ def _cleaned(values: MultiDict[str, str]) -> ImmutableMultiDict[str, str]:
                                for key, value in values.items(multi=True)])
 
 
+COOKIE_HEADERS_KEPT = 4096  # ``Cookie`` headers read, per worker process
+COOKIE_HEADER_KEPT_MAX = 1024  # characters of a header kept (a phone's is a few hundred): 4 MB at most
+_cookies_read = LruCache(size=COOKIE_HEADERS_KEPT)
+
+
 class CleanRequest(Request):
     """A request whose form fields and query arguments are :func:`scorekeeper.text.clean`: read
     normalised, or refused (RuleViolation: 400 naming the field) before any view sees them.
@@ -39,6 +45,16 @@ class CleanRequest(Request):
     @cached_property
     def args(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
         return _cleaned(super().args)
+
+    @cached_property
+    def cookies(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
+        """The cookies as Werkzeug reads them, read once per ``Cookie`` header text and worker: a
+        phone sends the same header with every request until its session changes, and reading it
+        cost more than the session's kept copy did (the cookies are immutable: requests share them)."""
+        header = self.environ.get("HTTP_COOKIE", "")
+        if not header or len(header) > COOKIE_HEADER_KEPT_MAX:
+            return super().cookies
+        return _cookies_read.get((header,), lambda: super(CleanRequest, self).cookies)
 
     def _load_form_data(self) -> None:
         if "form" in self.__dict__:
@@ -121,7 +137,10 @@ class _SessionInterface(SecureCookieSessionInterface):
         # Kept: Flask 3.1's SecureCookieSessionInterface makes a new serializer at every call.
         keys = _keys(app)
         if keys not in self._serializers:
-            self._serializers[keys] = super().get_signing_serializer(app)  # type: ignore[assignment]
+            serializer = super().get_signing_serializer(app)
+            if serializer is not None:
+                serializer.signer = _KeyKeptSigner
+            self._serializers[keys] = serializer  # type: ignore[assignment]
         return self._serializers[keys]
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
@@ -148,6 +167,20 @@ class _SessionInterface(SecureCookieSessionInterface):
         if session and all(_plain(value) for value in session.values()):
             self._checked.get(key, lambda: _unshared(session))  # its own copy: the session may change
         return session
+
+
+class _KeyKeptSigner(TimestampSigner):
+    """itsdangerous' signer of session cookies, which derives the signing key from the secret key
+    and the salt at every signature and every check: derived once per process here."""
+
+    def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
+        secret = self.secret_keys[-1] if secret_key is None else want_bytes(secret_key)
+        return _derived_key(secret, self.salt, self.key_derivation, self.digest_method)
+
+
+@functools.lru_cache(maxsize=64)
+def _derived_key(secret: bytes, salt: bytes, derivation: str, digest: Any) -> bytes:
+    return TimestampSigner(secret, salt=salt, key_derivation=derivation, digest_method=digest).derive_key()
 
 
 def _keys(app: Flask) -> tuple[object, ...]:

@@ -4,14 +4,19 @@ logout."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from hypothesis import given, settings, strategies as st
+from itsdangerous import BadSignature
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
 from scorekeeper import LANGUAGES, best_language
+from scorekeeper.web import safety
 
 from tests.helpers import csrf_token, form_fields
 from tests.web.test_tournaments import Organiser, errors
@@ -193,6 +198,21 @@ def test_a_local_next_is_still_followed(client):
 
 # -- 5. cross-site forms, framing, the session cookie ----------------------------------------
 
+COOKIE_TEXT = st.text(st.sampled_from("abcxyz_-.=; \"\\,%AZ09"), max_size=40) | st.builds(
+    lambda name, value: f"session={value}; {name}=x", st.text(st.sampled_from("lang_"), min_size=1, max_size=4),
+    st.text(st.sampled_from("aZ09-_."), min_size=1000, max_size=1100))
+
+
+@settings(max_examples=200, deadline=None)
+@given(COOKIE_TEXT)
+def test_cookies_are_read_as_werkzeug_reads_them_the_first_time_and_the_next(header):
+    """web/safety.py reads a ``Cookie`` header once per worker (short ones) and answers the next
+    request sending it from what it read: the same cookies as Werkzeug's own reading, every time."""
+    environ = EnvironBuilder(headers={"Cookie": header}).get_environ()
+    expected = list(Request(environ).cookies.items(multi=True))
+    for _ in range(2):
+        assert list(safety.CleanRequest(dict(environ)).cookies.items(multi=True)) == expected
+
 def test_a_cross_site_post_gets_no_token_and_none_of_its_fields_back(app, client, pages):
     match_id = pages.start_match()
     for headers in ({"Origin": "https://evil.example"}, {"Referer": "https://evil.example/page"}, {}):
@@ -223,6 +243,47 @@ def test_every_answer_forbids_framing_and_sniffing(client, url):
     assert response.headers["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_session_cookie_is_signed_and_read_as_flask_signs_and_reads_it(app):
+    """The session's signer derives its key once (web/safety.py): its cookies are Flask's own, under
+    the secret key and under a key rotated out (``SECRET_KEY_FALLBACKS``), and an altered one is refused."""
+    data = {"csrf_token": "0" * 40, "_flashes": [["message", "Deal saved."]]}
+    for _rotated in range(2):
+        ours = app.session_interface.get_signing_serializer(app)
+        flasks = SecureCookieSessionInterface().get_signing_serializer(app)
+        signed = ours.dumps(data)
+        assert flasks.loads(signed) == data == ours.loads(flasks.dumps(data))
+        with pytest.raises(BadSignature):
+            ours.loads(signed[:-1] + ("A" if signed[-1] != "A" else "B"))
+        app.config["SECRET_KEY_FALLBACKS"], app.secret_key = [app.secret_key], "another key"
+        assert app.session_interface.get_signing_serializer(app).loads(signed) == data
+
+
+def test_a_plain_view_or_hook_runs_as_it_is_and_any_other_as_flask_would_run_it(app):
+    """The app tells a plain function from a coroutine function by its code (scorekeeper.App);
+    anything else it hands to Flask's own ``ensure_sync`` (without asgiref, an async one is refused)."""
+    def plain() -> None:
+        pass
+
+    async def waiting() -> None:
+        pass
+
+    class Hooks:
+        def plain(self) -> None:
+            pass
+
+        async def waiting(self) -> None:
+            pass
+
+    assert app.ensure_sync(plain) is plain
+    for func in (functools.partial(plain), Hooks().plain):
+        assert app.ensure_sync(func) is func is Flask.ensure_sync(app, func)
+    for func in (waiting, functools.partial(waiting), Hooks().waiting):
+        with pytest.raises(RuntimeError, match="async"):
+            Flask.ensure_sync(app, func)
+        with pytest.raises(RuntimeError, match="async"):
+            app.ensure_sync(func)
 
 
 def test_a_framing_header_the_view_set_is_kept_and_each_is_sent_once(app):
