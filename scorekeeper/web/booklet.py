@@ -139,15 +139,18 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     """
     from ..pdf import Printer
 
+    workers = workers or os.cpu_count() or 1
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
-    started: list[Printer] = []
+    started = [Printer(static) for _ in range(workers)]  # here: the print style parsed and warmed up once
+    for printer in started:  # (0.24 s of processor time, before the first part, each thread paid again)
+        printers.put(printer)
 
     def render(html: Layouts) -> bytes:
         try:
             printer: Printer | None = printers.get_nowait()
         except queue.Empty:
             printer = None
-        if printer is None:  # no printer free (this thread's first part): one starts
+        if printer is None:  # no printer free (one was stopped past its limit): one starts
             started.append(printer := Printer(static))
         pdf = printer(html, seconds)  # (a printer stopped past its limit is not put back)
         printers.put(printer)
@@ -155,7 +158,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
 
     futures: dict[Future[bytes], int] = {}
     try:
-        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
             for index, html in enumerate(parts):
                 futures[pool.submit(render, html)] = index
             done: list[bytes] = [b""] * len(futures)
