@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import store
 from tests.helpers import TOKEN, Pages, csrf_token
 from tests.web.test_matches import MADE_100
@@ -110,12 +112,18 @@ def test_a_tables_sheet_shows_a_deal_saved_and_its_message_once_and_each_phone_i
     assert "Record deal 1" in table_sheet(saving, match_id)
 
 
-def test_a_sign_off_shows_on_the_tables_next_look(app, organiser):
+@pytest.fixture
+def confirming(organiser) -> int:
+    """A tournament of four pairs whose results count once both sides confirm them, round 1 drawn."""
     ids = organiser.players()
     confirming = organiser.tournament(confirm_results="y")
     for first, second in zip(ids[::2], ids[1::2], strict=True):
         organiser.enter(confirming, first, second)
     organiser.draw(confirming)
+    return confirming
+
+
+def test_a_sign_off_shows_on_the_tables_next_look(app, organiser, confirming):
     client, match_id = phone(app, organiser.links(confirming, 1)[0])
     assert "Both sides confirm the result: below the sheet" not in table_sheet(client, match_id)
     for _ in range(2):  # the round's two deals: the match is over
@@ -185,12 +193,7 @@ def test_a_renamed_player_shows_on_the_wall_and_the_desk_at_the_next_look(app, o
         assert "Annick &amp; Ben" in standings and "Ann &amp; Ben" not in standings
 
 
-def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser):
-    ids = organiser.players()
-    confirming = organiser.tournament(confirm_results="y")
-    for first, second in zip(ids[::2], ids[1::2], strict=True):
-        organiser.enter(confirming, first, second)
-    organiser.draw(confirming)
+def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser, confirming):
     wall, desk = f"/tournaments/{confirming}/standings", f"/tournaments/{confirming}"
     client, match_id = phone(app, organiser.links(confirming, 1)[0])
     for _ in range(2):  # the round's two deals: the match is over, its result not yet counted
