@@ -216,11 +216,12 @@ def load_state(tournament_id: int) -> State:
     rules = games.get_rules(tournament.game)
     at = (current_app.config["DATABASE"], tournament_id)
     roster = ROSTERS.get((*at, store.roster_stamp(db, tournament_id)), lambda: _roster(db, tournament_id))
+    at = (*at, repr(tournament), roster.serial)
     stamps = store.table_stamps(db, tournament_id)
     every = [table for round_row in roster.rounds for table in round_row.tables]
 
     def key(table: store.TableRow) -> tuple[Hashable, ...]:
-        return (*at, repr(tournament), roster.serial, table.id, stamps.get(table.id))
+        return (*at, table.id, stamps.get(table.id))
 
     found = {table.id: VIEWS.peek(key(table)) for table in every}
     missing = [table for table in every if found[table.id] is None]
