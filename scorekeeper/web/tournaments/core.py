@@ -86,6 +86,8 @@ class TableView:
     signoff_status: str = ""  # and what they say (store.SignoffState.status)
     closed: store.Closure | None = None  # the organiser closed it before its end (store/rounds.py)
     totals: Mapping[str, int] | None = None  # its sides' totals as its sheet stands (a closed table's: when closed)
+    serial: int = 0  # names it as derived (load_state): a new one when its table, match, closing, sign-offs,
+    # the tournament or its roster change, so a part drawn from it alone may be kept under it
 
     @property
     def done(self) -> bool:
@@ -171,7 +173,7 @@ class Roster:
 
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
-_serials = itertools.count(1)
+_serials = itertools.count(1)  # the rosters' and the views' serials
 
 
 def _roster(db: Any, tournament_id: int) -> Roster:
@@ -198,7 +200,8 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
         outcome = _outcome(rules, tournament, seated, roster.entry_of, sheet.sheet.totals, sheet.sheet.result,
                            closed) if counts else None
         views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
-                                    signoff.status(sides) if signoff else "", closed, sheet.sheet.totals)
+                                    signoff.status(sides) if signoff else "", closed, sheet.sheet.totals,
+                                    next(_serials))
     return views
 
 
