@@ -38,6 +38,8 @@ from .club import (  # noqa: F401  (re-exported)
     list_rounds,
     list_tournaments,
     rounds_drawn,
+    roster_stamp,
+    table_stamps,
     merge_players,
     remove_entry,
     remove_player,

@@ -311,6 +311,34 @@ def list_rounds(db: Database, tournament_id: int) -> list[RoundRow]:
             for row in db.query("select * from rounds where tournament_id = ? order by number", [tournament_id])]
 
 
+def roster_stamp(db: Database, tournament_id: int) -> str:
+    """The tournament's entries, the club's players, its rounds and their tables as stored, as one
+    text, in one statement: two equal stamps, the same roster (a key to keep what is derived from
+    it; every column :func:`list_entries`, :func:`list_players` and :func:`list_rounds` read)."""
+    return str(db.execute(
+        "select json_array("
+        "(select json_group_array(json_array(id, players, joins, withdrawn)) from "
+        "(select * from entries where tournament_id = ?1 order by id)), "
+        "(select json_group_array(json_array(id, name, licence, created)) from (select * from players order by id)), "
+        "(select json_group_array(json_array(id, number, byes)) from "
+        "(select * from rounds where tournament_id = ?1 order by number)), "
+        "(select json_group_array(json_array(id, round_id, number, match_id, sides, token)) from "
+        "(select tables.* from tables join rounds on rounds.id = tables.round_id "
+        "where rounds.tournament_id = ?1 order by tables.id)))", [tournament_id]).fetchone()[0])
+
+
+def table_stamps(db: Database, tournament_id: int) -> dict[int, tuple[int, str, str | None, str]]:
+    """Each of the tournament's tables, by id: its match's version and creation (every change of the
+    match or its deals bumps the version), its closing and its match's sign-offs as stored, in one
+    statement: a table whose stamp is unchanged reads the same."""
+    return {row[0]: row[1:] for row in db.execute(
+        "select tables.id, matches.version, matches.created, "
+        "(select json_array(at, reason, deals, winner) from table_closures where table_id = tables.id), "
+        "(select json_group_array(s.id) from signoffs s where s.match_id = tables.match_id) "
+        "from tables join rounds on rounds.id = tables.round_id join matches on matches.id = tables.match_id "
+        "where rounds.tournament_id = ?", [tournament_id])}
+
+
 def table_of_match(db: Database, match_id: int) -> TableRow | None:
     """The tournament table a match is, or None for a casual match."""
     rows = list(db.query(f"{_TABLES} where tables.match_id = ?", [match_id]))

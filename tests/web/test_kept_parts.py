@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import store
 from tests.helpers import TOKEN, Pages, csrf_token
 from tests.web.test_matches import MADE_100
@@ -110,12 +112,18 @@ def test_a_tables_sheet_shows_a_deal_saved_and_its_message_once_and_each_phone_i
     assert "Record deal 1" in table_sheet(saving, match_id)
 
 
-def test_a_sign_off_shows_on_the_tables_next_look(app, organiser):
+@pytest.fixture
+def confirming(organiser) -> int:
+    """A tournament of four pairs whose results count once both sides confirm them, round 1 drawn."""
     ids = organiser.players()
     confirming = organiser.tournament(confirm_results="y")
     for first, second in zip(ids[::2], ids[1::2], strict=True):
         organiser.enter(confirming, first, second)
     organiser.draw(confirming)
+    return confirming
+
+
+def test_a_sign_off_shows_on_the_tables_next_look(app, organiser, confirming):
     client, match_id = phone(app, organiser.links(confirming, 1)[0])
     assert "Both sides confirm the result: below the sheet" not in table_sheet(client, match_id)
     for _ in range(2):  # the round's two deals: the match is over
@@ -163,3 +171,38 @@ def test_the_rounds_tables_on_the_desk_follow_each_deal_and_each_new_link(app, o
                                      data={"csrf_token": mine.pop(), "confirmed": "yes"})
     assert response.status_code == 302  # the kept list's token is the organiser's own
     assert tables()[1][0] != links[0] and tables()[1][1] == links[1]
+
+
+# -- the tournament's state, derived once per what it reads (web/tournaments/core.py: load_state) ------
+
+def standings_points(organiser, path: str) -> list[str]:
+    html = organiser.client.get(path).get_data(as_text=True).split("sheet standings", 1)[1]
+    return re.findall(r'<td class="num">(\d+)</td><td class="num">\d+-\d+-\d+</td>', html)
+
+
+def test_a_renamed_player_shows_on_the_wall_and_the_desk_at_the_next_look(app, organiser, cup):
+    organiser.draw(cup)
+    wall, desk = f"/tournaments/{cup}/standings", f"/tournaments/{cup}"
+    assert all("Ann &amp; Ben" in organiser.client.get(path).get_data(as_text=True).split("sheet standings", 1)[1]
+               for path in (wall, desk))
+    with app.app_context():
+        ann = next(p.id for p in store.list_players(store.get_db()) if p.name == "Ann")
+    assert organiser.post(f"/players/{ann}", {"name": "Annick", "licence": ""}, page=f"/players/{ann}").status_code == 302
+    for path in (wall, desk):  # the standings name the club's players (a table keeps its seats' names as drawn)
+        standings = organiser.client.get(path).get_data(as_text=True).split("sheet standings", 1)[1]
+        assert "Annick &amp; Ben" in standings and "Ann &amp; Ben" not in standings
+
+
+def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser, confirming):
+    wall, desk = f"/tournaments/{confirming}/standings", f"/tournaments/{confirming}"
+    client, match_id = phone(app, organiser.links(confirming, 1)[0])
+    for _ in range(2):  # the round's two deals: the match is over, its result not yet counted
+        assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert standings_points(organiser, wall) == standings_points(organiser, desk) == ["0"] * 4
+    for seat in ("N", "E"):  # one player of each side
+        page = table_sheet(client, match_id)
+        confirmed = client.post(f"/matches/{match_id}/confirm", data={
+            "csrf_token": csrf_token(page), "version": re.search(r'name="version" value="(\d+)"', page)[1],
+            "seat": seat})
+        assert confirmed.status_code == 302
+    assert standings_points(organiser, wall) == standings_points(organiser, desk) == ["2", "0", "0", "0"]

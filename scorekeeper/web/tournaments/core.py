@@ -3,16 +3,17 @@ rounds, tables and standings, and where each player sits."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, current_app
 
 from ... import evening, games, pairings, store
 from ...errors import N_, RuleViolation
 from ...games.base import GameRules, MatchResult
-from ..sheets import side_names, stored_sheet
+from ..sheets import LruCache, side_names, stored_sheet
 
 bp = Blueprint("tournaments", __name__)
 
@@ -85,6 +86,8 @@ class TableView:
     signoff_status: str = ""  # and what they say (store.SignoffState.status)
     closed: store.Closure | None = None  # the organiser closed it before its end (store/rounds.py)
     totals: Mapping[str, int] | None = None  # its sides' totals as its sheet stands (a closed table's: when closed)
+    serial: int = 0  # names it as derived (load_state): a new one when its table, match, closing, sign-offs,
+    # the tournament or its roster change, so a part drawn from it alone may be kept under it
 
     @property
     def done(self) -> bool:
@@ -156,37 +159,82 @@ def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mappi
     return pairings.Result(tuple(sides), points, winner)
 
 
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """A tournament's entries, the club's players and its rounds as read for one roster stamp
+    (``serial`` names it in the tables' keys, the stamp being a long text)."""
+
+    serial: int
+    entries: dict[int, store.Entry]
+    players: dict[int, store.Player]
+    entry_of: dict[int, int]  # player id -> entry id
+    rounds: list[store.RoundRow]
+
+
+ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
+VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
+_serials = itertools.count(1)  # the rosters' and the views' serials
+
+
+def _roster(db: Any, tournament_id: int) -> Roster:
+    entries = {e.id: e for e in store.list_entries(db, tournament_id)}
+    return Roster(next(_serials), entries, {p.id: p for p in store.list_players(db)},
+                  {p: e.id for e in entries.values() for p in e.players}, store.list_rounds(db, tournament_id))
+
+
+def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster,
+           tables: Sequence[store.TableRow]) -> dict[int, TableView]:
+    """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view)."""
+    closures = store.list_closures(db, [table.id for table in tables])
+    matches = store.get_matches(db, [table.match_id for table in tables])
+    signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
+    views = {}
+    for table in tables:
+        match = matches[table.match_id]
+        closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
+        sheet = stored_sheet(db, match, rules, closed.deals if closed else None)
+        seated = seating(tournament, rules, table.sides, roster.entries)
+        signoff = signoffs.get(match.id)
+        sides = rules.table(match.options).sides
+        counts = closed is not None or signoff is None or signoff.counts(sides)
+        outcome = _outcome(rules, tournament, seated, roster.entry_of, sheet.sheet.totals, sheet.sheet.result,
+                           closed) if counts else None
+        views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
+                                    signoff.status(sides) if signoff else "", closed, sheet.sheet.totals,
+                                    next(_serials))
+    return views
+
+
 def load_state(tournament_id: int) -> State:
-    """The tournament and all that follows from its tables' sheets (404 if there is none)."""
+    """The tournament and all that follows from its tables' sheets (404 if there is none).
+
+    Derived once per worker for what it reads (a cache, never the truth: DESIGN.md principle 1):
+    the roster (entries, players, rounds and tables) per its stamp, each table per its match's
+    version, closing and sign-offs (:func:`store.table_stamps`); a deal derives its own table again."""
     db = store.get_db()
     try:
         tournament = store.get_tournament(db, tournament_id)
     except store.NotFound:
         abort(404)
     rules = games.get_rules(tournament.game)
-    entries = {e.id: e for e in store.list_entries(db, tournament_id)}
-    players = {p.id: p for p in store.list_players(db)}
-    entry_of = {p: e.id for e in entries.values() for p in e.players}
-    rounds = store.list_rounds(db, tournament_id)
+    at = (current_app.config["DATABASE"], tournament_id)
+    roster = ROSTERS.get((*at, store.roster_stamp(db, tournament_id)), lambda: _roster(db, tournament_id))
+    at = (*at, repr(tournament), roster.serial)
+    stamps = store.table_stamps(db, tournament_id)
+    every = [table for round_row in roster.rounds for table in round_row.tables]
+
+    def key(table: store.TableRow) -> tuple[Hashable, ...]:
+        return (*at, table.id, stamps.get(table.id))
+
+    found = {table.id: VIEWS.peek(key(table)) for table in every}
+    missing = [table for table in every if found[table.id] is None]
+    for table_id, view in _views(db, tournament, rules, roster, missing).items() if missing else ():
+        found[table_id] = VIEWS.get(key(view.table), lambda v=view: v)
     tables: dict[int, list[TableView]] = {}
-    closures = store.list_closures(db, [table.id for round_row in rounds for table in round_row.tables])
-    matches = store.get_matches(db, [table.match_id for round_row in rounds for table in round_row.tables])
-    signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
-    for round_row in rounds:
-        for table in round_row.tables:
-            match = matches[table.match_id]
-            closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
-            sheet = stored_sheet(db, match, rules, closed.deals if closed else None)
-            seated = seating(tournament, rules, table.sides, entries)
-            signoff = signoffs.get(match.id)
-            sides = rules.table(match.options).sides
-            counts = closed is not None or signoff is None or signoff.counts(sides)
-            outcome = _outcome(rules, tournament, seated, entry_of, sheet.sheet.totals, sheet.sheet.result, closed) \
-                if counts else None
-            tables.setdefault(round_row.number, []).append(TableView(
-                table, match, sheet.deals, sheet.sheet.result, outcome, signoff, signoff.status(sides) if signoff else "",
-                closed, sheet.sheet.totals))
+    for table in every:
+        tables.setdefault(table.round_number, []).append(found[table.id])
     results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
-    byes = [entry for r in rounds for entry in r.byes] + evening.missed_byes(entries.values(), tournament.late_rounds)
-    return State(tournament, rules, entries, players, rounds, tables,
-                 pairings.standings(entries, results, byes, tournament.ranking))
+    byes = [entry for r in roster.rounds for entry in r.byes] + \
+        evening.missed_byes(roster.entries.values(), tournament.late_rounds)
+    return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables,
+                 pairings.standings(roster.entries, results, byes, tournament.ranking))
