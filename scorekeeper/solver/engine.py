@@ -281,17 +281,21 @@ def _top(bits: int) -> int:
 @cython.cfunc
 @cython.returns(BITS)
 @cython.annotation_typing(False)
-@cython.locals(left=BITS, held=BITS, low=BITS, found=BITS, at=SMALL)
+@cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
 def _closed(left: int, held: int) -> int:
-    """``held`` renumbered among ``left``: its cards with the cards not in ``left`` closed up (as
-    COMPRESS holds it for 8 bits)."""
+    """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
+    with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
+    ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
+    shift = _count((left & -left) - 1)
+    left >>= shift
+    held >>= shift
     found = at = 0
     while left:
-        low = left & -left
-        left ^= low
-        if held & low:
-            found |= ONE << at
-        at += 1
+        piece = COMPRESS[(left & 255) << 8 | held & 255]
+        found |= piece << at
+        at += _count(left & 255)
+        left >>= 8
+        held >>= 8
     return found
 
 
