@@ -62,7 +62,7 @@ test-deps: system-deps
 test: test-deps
 	$(BIN)/python -m pytest --durations=25
 
-# About 4 minutes, loopback only, temporary database: one table on stdout, bench/results.json
+# About 12 minutes, loopback only, temporary database: one table on stdout, bench/results.json
 # (the claim solver's cases included; `make bench-solver` runs those alone).
 bench: runtime-deps install
 	$(BIN)/python -m bench.run
@@ -71,17 +71,17 @@ bench: runtime-deps install
 bench-pdf: runtime-deps install
 	$(BIN)/python -m bench.run --pdf-only
 
-# The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route;
-# every page's accessibility check in every language on a phone and a desk (`make test`: a phone, in English).
-SOAK_ROUNDS ?= 10
-# The claim solver on 200 seeded deals per case (several minutes: best points from a full deal are slow).
-# `make bench` three times back to back (about 25 minutes), their targeted rows side by side for docs/performance.md.
+# `make bench` three times back to back (about 45 minutes), their targeted rows side by side for docs/performance.md.
 bench-runs: runtime-deps install
 	$(BIN)/python -m bench.history --runs 3
 
+# The claim solver's cases alone, every recorded answer checked (several minutes: best points from a full deal are slow).
 bench-solver: install
 	$(BIN)/python bench/solver_bench.py
 
+# The slow fault tests: SIGKILL mid-write with `make run`'s 4 workers, 10 rounds; 200 fuzz examples per route;
+# every page's accessibility check in every language on a phone and a desk (`make test`: a phone, in English).
+SOAK_ROUNDS ?= 10
 soak: test-deps
 	SCOREKEEPER_SOAK_ROUNDS=$(SOAK_ROUNDS) SCOREKEEPER_FUZZ=soak $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/test_faults.py tests/test_fuzz.py tests/test_api_fuzz.py tests/browser/test_every_page.py
