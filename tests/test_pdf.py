@@ -106,9 +106,11 @@ def test_every_header_and_value_fits_its_column_of_the_deals(app, client, langua
     tables = [{"match": match_id, "round": 12, "table": 40, "url": "http://localhost/t/x"}
               for match_id in (contree, pandoeren)]
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
-        parts = [*booklet.KINDS["sheets"]({"matches": [contree]}), *booklet.KINDS["tables"]({"tables": tables})]
+        layouts = [layout for part in [*booklet.KINDS["sheets"]({"matches": [contree]}),
+                                       *booklet.KINDS["tables"]({"tables": tables})]
+                   for layout in ((part,) if isinstance(part, str) else (part.html, part.rows()))]
     style = CSS(filename=str(STATIC / "css" / "print.css"))
-    for html in [layout for part in parts for layout in ((part,) if isinstance(part, str) else part)]:  # each layout
+    for html in layouts:  # each layout
         page = HTML(string=html, base_url=STATIC.as_uri() + "/").render(stylesheets=[style]).pages[0]
         body = page._page_box
         (deals,) = [table for table in _boxes(body, "TableBox") if "deals" in table.element.get("class")]
@@ -148,7 +150,8 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     assert all("Dealer" in page and "Contract" in page for page in pages)
 
 
-def _sheet_layouts(app, match_id: int, language: str) -> tuple[str, str]:
+def _sheet_layouts(app, match_id: int, language: str):
+    """The match's filled sheet in ``language`` (its :class:`Lined` layouts) and its HTML a deal a row."""
     from datetime import date
 
     from scorekeeper import games, store
@@ -158,8 +161,9 @@ def _sheet_layouts(app, match_id: int, language: str) -> tuple[str, str]:
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
         db = store.get_db()
         match = store.get_match(db, match_id)
-        return sheet_html(printed=date.today(), **sheet_view(match, games.get_rules(match.game),
-                                                             store.list_deals(db, match_id)))
+        sheet = sheet_html(printed=date.today(), **sheet_view(match, games.get_rules(match.game),
+                                                              store.list_deals(db, match_id)))
+        return sheet, sheet.rows()
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl", "ja"])
@@ -172,20 +176,18 @@ def test_a_filled_sheet_prints_six_deals_to_a_table_row_and_reads_as_a_row_a_dea
         "game": "contree", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}}).json["id"]
     for number in range(13):
         client.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "card_points": {"B": (92, 52)[number % 2]}})
-    lined, rows = _sheet_layouts(app, match_id, language)
-    assert lined.count('<tr class="lines') == 2 and 'class="lines' not in rows
-    assert _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
-    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    sheet, rows = _sheet_layouts(app, match_id, language)
+    assert sheet.html.count('<tr class="lines') == 2 and 'class="lines' not in rows
+    assert _lines_hold(_laid_out(sheet.html, STATIC, *_print_style(STATIC.resolve())))
+    printed = pdf_text(html_to_pdf(sheet, STATIC), tmp_path)
     assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
     assert "13 " in printed
 
 
-def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, tmp_path):
-    """A deal after the end says so in the contract's column, a line too long for it: six deals to
-    a table row would set that deal's next line beside the next deal's values, so the sheet is
-    printed a deal a row, every deal's values on its own line."""
+def _sheet_past_its_end(app, client) -> int:
+    """A match with a deal after its end: that deal says so in the contract's column, a line too long
+    for it in French."""
     from scorekeeper import store
-    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
 
     match_id = client.post("/api/v1/matches", json={
         "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"},
@@ -195,11 +197,40 @@ def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, t
     with app.app_context():  # a fourth, after the end (as an edit of an earlier deal leaves it)
         db = store.get_db()
         store.add_deal(db, match_id, store.list_deals(db, match_id)[0].declarations)
-    lined, rows = _sheet_layouts(app, match_id, "fr")
-    assert not _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
-    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    return match_id
+
+
+def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, tmp_path):
+    """Six deals to a table row would set the wrapped deal's next line beside the next deal's values,
+    so the sheet is printed a deal a row, every deal's values on its own line: the printer says the
+    lines do not hold, and the rows are rendered and printed then."""
+    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
+
+    sheet, rows = _sheet_layouts(app, _sheet_past_its_end(app, client), "fr")
+    assert not _lines_hold(_laid_out(sheet.html, STATIC, *_print_style(STATIC.resolve())))
+    with app.test_request_context(headers={"Cookie": "lang=fr"}):  # (the rows' HTML is rendered here)
+        printed = pdf_text(html_to_pdf(sheet, STATIC), tmp_path)
     assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
     assert "ne compte pas" in printed
+
+
+def test_a_booklet_prints_a_sheet_whose_lines_do_not_hold_a_deal_a_row_in_its_place(app, client, tmp_path):
+    """In a booklet, the printer says that a sheet's lines do not hold; the booklet's own thread renders
+    that sheet a deal a row and has it printed, in its place between the parts around it."""
+    from scorekeeper.pdf import html_to_pdf
+    from scorekeeper.web import booklet
+
+    past_end = _sheet_past_its_end(app, client)
+    held = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    client.post(f"/api/v1/matches/{held}/deals", json=DEAL)
+    with app.test_request_context(headers={"Cookie": "lang=fr"}):
+        parts = booklet.render_parts(booklet.sheet_parts({"matches": [held, past_end, held]}), STATIC,
+                                     lambda done: None, workers=2)
+    _, rows = _sheet_layouts(app, past_end, "fr")
+    held_sheet, _ = _sheet_layouts(app, held, "fr")
+    assert [pdf_text(part, tmp_path) for part in parts] == [
+        pdf_text(html_to_pdf(html, STATIC), tmp_path) for html in (held_sheet.html, rows, held_sheet.html)]
 
 
 @given(notes=st.lists(st.booleans(), max_size=40), size=st.integers(min_value=1, max_value=8))
