@@ -50,11 +50,12 @@ def test_a_blank_sheet_has_the_players_ruled_lines_and_a_qr_code_that_opens_the_
     text = pdf_text(response.data, tmp_path)
     assert "山田太郎" in text and "Scan to record the deals" in text
     assert "14" in text.split() and "15" not in text.split()  # the ruled lines fill one landscape page
-    subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", str(tmp_path / "sheet.pdf"),
-                    str(tmp_path / "page")], check=True)
-    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True,
-                          text=True)
-    assert read.stdout.strip() == f"http://localhost/matches/{match_id}"
+    for dpi in (60, 300):  # a coarse render (a screen's) and a printer's: its modules stay square in both
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(tmp_path / "sheet.pdf"),
+                        str(tmp_path / "page")], check=True)
+        read = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True,
+                              text=True)
+        assert read.stdout.strip() == f"http://localhost/matches/{match_id}", dpi
 
 
 def refused(html: str) -> bytes:
@@ -133,14 +134,14 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     from flask import render_template
 
     from scorekeeper import games, store
-    from scorekeeper.pdf import html_to_pdf, qr_data_uri
+    from scorekeeper.pdf import html_to_pdf, printed_qr
     from scorekeeper.web.sheets import sheet_view
 
     match_id = client.post("/api/v1/matches", json={
         "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
     with app.test_request_context():
         match = replace(store.get_match(store.get_db(), match_id), deal_limit=40)
-        html = render_template("print/blank.html", printed=date.today(), caption=(), qr=qr_data_uri("http://x/t"),
+        html = render_template("print/blank.html", printed=date.today(), caption=(), qr=printed_qr("http://x/t"),
                                **sheet_view(match, games.get_rules("contree"), []))
         data = html_to_pdf(html, STATIC)
     pages = pdf_text(data, tmp_path).split("\f")[:-1]
