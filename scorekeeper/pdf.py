@@ -18,12 +18,15 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import current_app, render_template
+from PIL import Image
 from weasyprint import CSS, HTML, Document
 from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
 from weasyprint.text.fonts import FontConfiguration
@@ -57,40 +60,70 @@ WeasyPrint parsed and boxed each run of it (the indentation of a 30-deal sheet: 
 
 def qr_data_uri(url: str) -> str:
     """A QR code of ``url`` as an SVG ``data:`` URL (the only kind of image the fetcher serves
-    besides static files)."""
+    besides static files), for a page on screen."""
     import segno
 
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 
-PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
+def printed_qr(url: str) -> str:
+    """A QR code of ``url`` for a printed sheet: a PNG ``data:`` URL, three pixels a module, drawn
+    without smoothing (print.css: ``image-rendering: pixelated``) at the sheet's 30 mm. WeasyPrint
+    parsed and drew the SVG's path in Python, 6-10 ms of a 100-ms table sheet; the PNG is embedded
+    as it is (a test reads it back from the page rendered at 60 dpi)."""
+    import segno
 
-Layouts = str | tuple[str, ...]
-"""A document's HTML, or its layouts best first: the first whose lines hold is printed (:func:`_render`)."""
+    return segno.make(url, error="m").png_data_uri(scale=3, border=2)
+
+
+PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
 
 DEALS_A_ROW = 6
 """A filled sheet's deals printed as one table row (print/sheet.html; print.css sizes runs of 2 to 6): a 30-deal sheet's 330 cells,
 each boxed, laid out and drawn by WeasyPrint, become 66."""
 
 
-def sheet_html(**context: object) -> tuple[str, str]:
-    """A filled sheet's layouts (print/sheet.html): its deals DEALS_A_ROW to a table row, then one a
-    row, printed where a line of the first would not hold (:func:`_lines_hold`)."""
-    return (render_template("print/sheet.html", per_row=DEALS_A_ROW, **context),
-            render_template("print/sheet.html", per_row=1, **context))
+@dataclass(frozen=True)
+class Lined:
+    """A document printed from ``html`` if its lines hold (:func:`_lines_hold`), else from ``rows()``
+    (a filled sheet a deal a row), whose HTML is rendered only then, by the thread that holds the
+    request: a printer has no Flask context, it answers that the lines do not hold."""
+
+    html: str
+    rows: Callable[[], str]
+
+
+Layouts = str | Lined
+"""A document's HTML, or its lined layout with the one to fall back to (:class:`Lined`)."""
+
+
+def sheet_html(**context: object) -> Lined:
+    """A filled sheet (print/sheet.html): its deals DEALS_A_ROW to a table row, or one a row where a
+    line of those would not hold."""
+    return Lined(render_template("print/sheet.html", per_row=DEALS_A_ROW, **context),
+                 partial(render_template, "print/sheet.html", per_row=1, **context))
 
 
 def html_to_pdf(html: Layouts, static: Path, seconds: float | None = None) -> bytes:
-    """HTML (or its layouts, :data:`Layouts`) to PDF bytes in the print style
+    """HTML (or a lined layout, :class:`Lined`) to PDF bytes in the print style
     (``static/css/print.css``), its relative links read from ``static`` and nothing else fetched;
-    rendered by a child process killed after ``seconds`` (default :data:`PRINT_SECONDS`).
+    rendered by a child process killed after ``seconds`` (default :data:`PRINT_SECONDS`). A lined
+    layout whose lines do not hold is rendered again from its rows, here, by another child.
 
     :raise TooLong: the render was stopped
     """
     static = static.resolve()
     with forked.FORKING:
         _print_style(static)  # parsed once per thread, before the fork, for the children to inherit
-    return forked.call(lambda: _render(html, static, collector=False), seconds or PRINT_SECONDS)
+    limit = seconds or PRINT_SECONDS
+    if isinstance(html, Lined):
+        lined = html.html
+        if (pdf := forked.call(lambda: _render(lined, static, collector=False, lined=True), limit)) is not None:
+            return pdf
+        html = html.rows()
+    document = html
+    printed: bytes = forked.call(lambda: _render(document, static, collector=False), limit)
+    return printed
 
 
 class Printer:
@@ -106,10 +139,11 @@ class Printer:
         static = static.resolve()
         with forked.FORKING:
             _print_style(static)
-        self._worker = forked.Worker(lambda html: _render(html, static, collector=True))
+        self._worker = forked.Worker(lambda item: _render(item[0], static, collector=True, lined=item[1]))
 
-    def __call__(self, html: Layouts, seconds: float | None = None) -> bytes:
-        pdf: bytes = self._worker(html, seconds or PRINT_SECONDS)
+    def __call__(self, html: str, seconds: float | None = None, *, lined: bool = False) -> bytes | None:
+        """The PDF of ``html``; None if it is ``lined`` (:class:`Lined`) and its lines do not hold."""
+        pdf: bytes | None = self._worker((html, lined), seconds or PRINT_SECONDS)
         return pdf
 
     def close(self) -> None:
@@ -117,21 +151,18 @@ class Printer:
         self._worker.close()
 
 
-def _render(html: Layouts, static: Path, *, collector: bool | None = None) -> bytes:
-    """The PDF, rendered here: of the first of the layouts whose lines hold, else of the last. The
+def _render(html: str, static: Path, *, collector: bool | None = None, lined: bool = False) -> bytes | None:
+    """The PDF, rendered here; None if ``lined`` and its lines do not hold (:func:`_lines_hold`). The
     garbage collector's passes during a render went over its boxes again and again (a 30-deal sheet
     leaves 37,000 objects in cycles): ``collector=False`` turns it off for good (a process that ends
     with the render: its memory goes with it), ``True`` off during the render and its garbage
     collected once after it (a process that goes on)."""
     style, fonts = _print_style(static)
-    *firsts, last = (html,) if isinstance(html, str) else html
     if collector is not None:
         gc.disable()
     try:
-        for layout in firsts:
-            if _lines_hold(document := _laid_out(layout, static, style, fonts)):
-                return document.write_pdf()
-        return _laid_out(last, static, style, fonts).write_pdf()
+        document = _laid_out(html, static, style, fonts)
+        return None if lined and not _lines_hold(document) else document.write_pdf()
     finally:
         if collector:
             gc.enable()
@@ -179,6 +210,7 @@ def _print_style(static: Path) -> tuple[CSS, FontConfiguration]:
         styles[static] = (CSS(filename=str(static / "css" / "print.css"), font_config=fonts,
                               url_fetcher=StaticOnlyFetcher(static)), fonts)
         _render(_WARM_UP, static)  # the fonts found and loaded once, here: each child starts with them
+        Image.preinit()  # and Pillow's PNG reader (each printer loaded it at its first QR code: 15 ms)
     return styles[static]
 
 

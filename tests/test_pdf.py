@@ -50,11 +50,12 @@ def test_a_blank_sheet_has_the_players_ruled_lines_and_a_qr_code_that_opens_the_
     text = pdf_text(response.data, tmp_path)
     assert "山田太郎" in text and "Scan to record the deals" in text
     assert "14" in text.split() and "15" not in text.split()  # the ruled lines fill one landscape page
-    subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", str(tmp_path / "sheet.pdf"),
-                    str(tmp_path / "page")], check=True)
-    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True,
-                          text=True)
-    assert read.stdout.strip() == f"http://localhost/matches/{match_id}"
+    for dpi in (60, 300):  # a coarse render (a screen's) and a printer's: its modules stay square in both
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(tmp_path / "sheet.pdf"),
+                        str(tmp_path / "page")], check=True)
+        read = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True,
+                              text=True)
+        assert read.stdout.strip() == f"http://localhost/matches/{match_id}", dpi
 
 
 def refused(html: str) -> bytes:
@@ -106,9 +107,11 @@ def test_every_header_and_value_fits_its_column_of_the_deals(app, client, langua
     tables = [{"match": match_id, "round": 12, "table": 40, "url": "http://localhost/t/x"}
               for match_id in (contree, pandoeren)]
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
-        parts = [*booklet.KINDS["sheets"]({"matches": [contree]}), *booklet.KINDS["tables"]({"tables": tables})]
+        layouts = [layout for part in [*booklet.KINDS["sheets"]({"matches": [contree]}),
+                                       *booklet.KINDS["tables"]({"tables": tables})]
+                   for layout in ((part,) if isinstance(part, str) else (part.html, part.rows()))]
     style = CSS(filename=str(STATIC / "css" / "print.css"))
-    for html in [layout for part in parts for layout in ((part,) if isinstance(part, str) else part)]:  # each layout
+    for html in layouts:  # each layout
         page = HTML(string=html, base_url=STATIC.as_uri() + "/").render(stylesheets=[style]).pages[0]
         body = page._page_box
         (deals,) = [table for table in _boxes(body, "TableBox") if "deals" in table.element.get("class")]
@@ -131,14 +134,14 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     from flask import render_template
 
     from scorekeeper import games, store
-    from scorekeeper.pdf import html_to_pdf, qr_data_uri
+    from scorekeeper.pdf import html_to_pdf, printed_qr
     from scorekeeper.web.sheets import sheet_view
 
     match_id = client.post("/api/v1/matches", json={
         "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
     with app.test_request_context():
         match = replace(store.get_match(store.get_db(), match_id), deal_limit=40)
-        html = render_template("print/blank.html", printed=date.today(), caption=(), qr=qr_data_uri("http://x/t"),
+        html = render_template("print/blank.html", printed=date.today(), caption=(), qr=printed_qr("http://x/t"),
                                **sheet_view(match, games.get_rules("contree"), []))
         data = html_to_pdf(html, STATIC)
     pages = pdf_text(data, tmp_path).split("\f")[:-1]
@@ -148,7 +151,8 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     assert all("Dealer" in page and "Contract" in page for page in pages)
 
 
-def _sheet_layouts(app, match_id: int, language: str) -> tuple[str, str]:
+def _sheet_layouts(app, match_id: int, language: str):
+    """The match's filled sheet in ``language`` (its :class:`Lined` layouts) and its HTML a deal a row."""
     from datetime import date
 
     from scorekeeper import games, store
@@ -158,8 +162,9 @@ def _sheet_layouts(app, match_id: int, language: str) -> tuple[str, str]:
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
         db = store.get_db()
         match = store.get_match(db, match_id)
-        return sheet_html(printed=date.today(), **sheet_view(match, games.get_rules(match.game),
-                                                             store.list_deals(db, match_id)))
+        sheet = sheet_html(printed=date.today(), **sheet_view(match, games.get_rules(match.game),
+                                                              store.list_deals(db, match_id)))
+        return sheet, sheet.rows()
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl", "ja"])
@@ -172,20 +177,18 @@ def test_a_filled_sheet_prints_six_deals_to_a_table_row_and_reads_as_a_row_a_dea
         "game": "contree", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}}).json["id"]
     for number in range(13):
         client.post(f"/api/v1/matches/{match_id}/deals", json={**DEAL, "card_points": {"B": (92, 52)[number % 2]}})
-    lined, rows = _sheet_layouts(app, match_id, language)
-    assert lined.count('<tr class="lines') == 2 and 'class="lines' not in rows
-    assert _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
-    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    sheet, rows = _sheet_layouts(app, match_id, language)
+    assert sheet.html.count('<tr class="lines') == 2 and 'class="lines' not in rows
+    assert _lines_hold(_laid_out(sheet.html, STATIC, *_print_style(STATIC.resolve())))
+    printed = pdf_text(html_to_pdf(sheet, STATIC), tmp_path)
     assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
     assert "13 " in printed
 
 
-def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, tmp_path):
-    """A deal after the end says so in the contract's column, a line too long for it: six deals to
-    a table row would set that deal's next line beside the next deal's values, so the sheet is
-    printed a deal a row, every deal's values on its own line."""
+def _sheet_past_its_end(app, client) -> int:
+    """A match with a deal after its end: that deal says so in the contract's column, a line too long
+    for it in French."""
     from scorekeeper import store
-    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
 
     match_id = client.post("/api/v1/matches", json={
         "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"},
@@ -195,11 +198,40 @@ def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, t
     with app.app_context():  # a fourth, after the end (as an edit of an earlier deal leaves it)
         db = store.get_db()
         store.add_deal(db, match_id, store.list_deals(db, match_id)[0].declarations)
-    lined, rows = _sheet_layouts(app, match_id, "fr")
-    assert not _lines_hold(_laid_out(lined, STATIC, *_print_style(STATIC.resolve())))
-    printed = pdf_text(html_to_pdf((lined, rows), STATIC), tmp_path)
+    return match_id
+
+
+def test_a_filled_sheet_whose_line_would_wrap_prints_a_deal_a_row(app, client, tmp_path):
+    """Six deals to a table row would set the wrapped deal's next line beside the next deal's values,
+    so the sheet is printed a deal a row, every deal's values on its own line: the printer says the
+    lines do not hold, and the rows are rendered and printed then."""
+    from scorekeeper.pdf import _laid_out, _lines_hold, _print_style, html_to_pdf
+
+    sheet, rows = _sheet_layouts(app, _sheet_past_its_end(app, client), "fr")
+    assert not _lines_hold(_laid_out(sheet.html, STATIC, *_print_style(STATIC.resolve())))
+    with app.test_request_context(headers={"Cookie": "lang=fr"}):  # (the rows' HTML is rendered here)
+        printed = pdf_text(html_to_pdf(sheet, STATIC), tmp_path)
     assert printed == pdf_text(html_to_pdf(rows, STATIC), tmp_path)
     assert "ne compte pas" in printed
+
+
+def test_a_booklet_prints_a_sheet_whose_lines_do_not_hold_a_deal_a_row_in_its_place(app, client, tmp_path):
+    """In a booklet, the printer says that a sheet's lines do not hold; the booklet's own thread renders
+    that sheet a deal a row and has it printed, in its place between the parts around it."""
+    from scorekeeper.pdf import html_to_pdf
+    from scorekeeper.web import booklet
+
+    past_end = _sheet_past_its_end(app, client)
+    held = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    client.post(f"/api/v1/matches/{held}/deals", json=DEAL)
+    with app.test_request_context(headers={"Cookie": "lang=fr"}):
+        parts = booklet.render_parts(booklet.sheet_parts({"matches": [held, past_end, held]}), STATIC,
+                                     lambda done: None, workers=2)
+    _, rows = _sheet_layouts(app, past_end, "fr")
+    held_sheet, _ = _sheet_layouts(app, held, "fr")
+    assert [pdf_text(part, tmp_path) for part in parts] == [
+        pdf_text(html_to_pdf(html, STATIC), tmp_path) for html in (held_sheet.html, rows, held_sheet.html)]
 
 
 @given(notes=st.lists(st.booleans(), max_size=40), size=st.integers(min_value=1, max_value=8))

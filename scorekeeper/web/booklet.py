@@ -27,10 +27,10 @@ import secrets
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, current_app
 from flask_babel import force_locale
@@ -132,12 +132,14 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
-    next are printed).
+    next are printed). A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold is
+    printed again from its rows, their HTML rendered by this thread (the printers' threads have no
+    request), as soon as the printer has said so.
 
     :raise TooLong: a part took longer (the parts not started are not printed; those being printed
         are not waited for beyond their own limit)
     """
-    from ..pdf import Printer
+    from ..pdf import Lined, Printer
 
     workers = workers or os.cpu_count() or 1
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
@@ -145,31 +147,49 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     for printer in started:  # (0.24 s of processor time, before the first part, each thread paid again)
         printers.put(printer)
 
-    def render(html: Layouts) -> bytes:
+    def render(html: str, lined: bool) -> bytes | None:
         try:
             printer: Printer | None = printers.get_nowait()
         except queue.Empty:
             printer = None
         if printer is None:  # no printer free (one was stopped past its limit): one starts
             started.append(printer := Printer(static))
-        pdf = printer(html, seconds)  # (a printer stopped past its limit is not put back)
+        pdf = printer(html, seconds, lined=lined)  # (a printer stopped past its limit is not put back)
         printers.put(printer)
         return pdf
 
-    futures: dict[Future[bytes], int] = {}
+    pending: dict[Future[bytes | None], tuple[int, Layouts]] = {}
+    done: list[bytes] = []
+    handed = finished = 0  # the parts given to ``ready``, and printed
+
+    def submit(index: int, part: Layouts) -> None:
+        lined = isinstance(part, Lined)
+        pending[pool.submit(render, part.html if isinstance(part, Lined) else part, lined)] = (index, part)
+
+    def collect(timeout: float | None) -> None:
+        """The parts finished within ``timeout``, in ``done``; a lined part whose lines did not hold
+        is rendered again from its rows (here: the HTML needs the request)."""
+        nonlocal handed, finished
+        for future in wait(pending, timeout, FIRST_COMPLETED).done:
+            index, part = pending.pop(future)
+            if (pdf := future.result()) is None:  # (only a lined part's printer answers so)
+                submit(index, cast(Lined, part).rows())
+                continue
+            done[index], finished = pdf, finished + 1
+            progress(finished)
+            while ready and handed < len(done) and done[handed]:
+                ready(done[handed])
+                handed += 1
+
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            for index, html in enumerate(parts):
-                futures[pool.submit(render, html)] = index
-            done: list[bytes] = [b""] * len(futures)
-            handed = 0  # the parts given to ``ready``
             try:
-                for count, future in enumerate(as_completed(futures), start=1):
-                    done[futures[future]] = future.result()
-                    progress(count)
-                    while ready and handed < len(done) and done[handed]:
-                        ready(done[handed])
-                        handed += 1
+                for index, part in enumerate(parts):
+                    done.append(b"")
+                    submit(index, part)
+                    collect(0)
+                while pending:
+                    collect(None)
             except BaseException:
                 pool.shutdown(cancel_futures=True)  # the parts not started: the booklet has failed
                 raise

@@ -117,7 +117,7 @@ def table_sheet_parts(params: dict[str, Any]) -> Iterator[str]:
     for table in params["tables"]:
         match = store.get_match(db, table["match"])
         view = sheet_view(match, games.get_rules(match.game), [])
-        yield _printed("print/blank.html", qr=pdf.qr_data_uri(table["url"]), **view,
+        yield _printed("print/blank.html", qr=pdf.printed_qr(table["url"]), **view,
                        caption=(_("Round %(round)d · Table %(table)d", round=table["round"], table=table["table"]),))
 
 

@@ -138,7 +138,7 @@ def blank_pdf(match_id: int):
 
     match, rules = load_match(match_id)
     body = pdf.render_pdf("print/blank.html", printed=date.today(), caption=(),
-                          qr=pdf.qr_data_uri(address.external_url("matches.sheet", match_id=match_id)),
+                          qr=pdf.printed_qr(address.external_url("matches.sheet", match_id=match_id)),
                           **sheet_view(match, rules, []))
     return Response(body, mimetype="application/pdf", headers={
         "Content-Disposition": f'inline; filename="scorekeeper-blank-{match_id}.pdf"'})
