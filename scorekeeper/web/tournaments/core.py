@@ -182,8 +182,9 @@ def _roster(db: Any, tournament_id: int) -> Roster:
                   {p: e.id for e in entries.values() for p in e.players}, store.list_rounds(db, tournament_id))
 
 
-def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster, tables: Sequence[store.TableRow],
-           key: Callable[[store.TableRow], Hashable]) -> dict[int, TableView]:
+def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster,
+           tables: Sequence[store.TableRow], key: Callable[[store.TableRow], Hashable],
+           ) -> dict[int, TableView]:
     """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view),
     each under its ``key``."""
     closures = store.list_closures(db, [table.id for table in tables])
