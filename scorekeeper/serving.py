@@ -4,7 +4,10 @@ bench's and the fault tests' servers, the baseline's included).
 The master loads the app once and the workers fork from it (``preload_app``), so they share
 the loaded code instead of each importing it. Before the fork, :func:`settle` imports the
 printing library too (shared the same way: a worker's first PDF no longer waits 0.4 s for it)
-and moves everything loaded so far out of the garbage collector's sight: the collector's full
+and compiles every template of the app (76: 0.7 s of processor time, which each worker spent
+again in its first requests: in a 25 s final of 100 tables, profiled in the workers, 147 compilations
+made a quarter of the workers' time, and a desk's first look waited for its own), then moves
+everything loaded so far out of the garbage collector's sight: the collector's full
 passes scanned the 80,000 objects of the loaded modules every time, 10 to 18 ms holding every
 thread of the worker (a printed sheet had one in each render), and they no longer dirty the
 shared pages of the workers.
@@ -29,21 +32,26 @@ import os
 import socket
 from typing import Any
 
+from flask import Flask
+
 from . import lan
 
 preload_app = True
 reuse_port = True
 
 
-def settle(*, collation: bool = True) -> None:
+def settle(app: object = None, *, collation: bool = True) -> None:
     """Import what printing needs, then freeze every object alive now (``gc.freeze``): what a
     process has loaded before it serves is never garbage, and the collector stops scanning it.
     ``collation``: load the names' collation table too (1 s), which a booklet's printing process
-    loads only if it prints standings."""
+    loads only if it prints standings. ``app`` (a Flask app): compile its templates too."""
     from . import evening, pdf  # noqa: F401  (WeasyPrint with it, loaded here for every worker to share)
 
     if collation:
         evening.name_key("")  # the collation table, shared the same way
+    if isinstance(app, Flask):
+        for name in app.jinja_env.list_templates():
+            app.jinja_env.get_template(name)
 
     gc.collect()
     gc.freeze()
@@ -69,7 +77,7 @@ def on_starting(server: Any) -> None:
 def when_ready(server: Any) -> None:
     """gunicorn's hook, in the master, once the app is loaded and before any worker forks: say
     where the phones go."""
-    settle()
+    settle(server.app.wsgi())
     print(where_phones_go([address for address in server.cfg.address if isinstance(address, tuple)],
                           os.environ.get("SCOREKEEPER_PUBLIC_URL", ""), lan.interface_addresses()), flush=True)
 

@@ -71,3 +71,12 @@ def test_a_second_server_on_a_port_in_use_refuses_to_start(tmp_path: Path):
         assert second.returncode == 1
         assert f"cannot listen on {gunicorn.HOST}:{srv.port}: Address already in use" in second.stderr
         assert request(srv.port, "GET", "/")[0] == 200  # the first one serves on
+
+
+def test_the_master_compiles_every_template_before_the_workers_fork(app):
+    """What the workers would each compile in their first requests (a desk's first look waited for
+    its templates) is compiled once in the master and shared."""
+    from scorekeeper import serving
+
+    serving.settle(app, collation=False)
+    assert {name for _, name in app.jinja_env.cache.keys()} == set(app.jinja_env.list_templates())

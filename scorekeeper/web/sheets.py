@@ -131,7 +131,8 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     deals = store.list_deals(db, match.id)
     counted = deals if upto is None else deals[:upto]
     content = content_key(match, counted)
-    last_at = max((datetime.fromisoformat(deal.created) for deal in deals), default=None)
+    latest = max((deal.created for deal in deals), default=None)  # store.now()'s text: UTC, one width
+    last_at = datetime.fromisoformat(latest) if latest else None
     VERSIONS.get(version, lambda: (len(deals), content, last_at))
     return StoredSheet(len(deals), scored_sheet(match, rules, counted, content), last_at)
 

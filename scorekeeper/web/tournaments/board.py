@@ -88,9 +88,9 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return [render(form[key]) for key in form.table_keys]
     language = str(get_locale())
 
-    def field(view: TableView) -> Markup:  # (the view's serial names its table, sides as seated and totals)
+    def field(view: TableView) -> Markup:  # (the view's key names its table, sides as seated and totals)
         name = f"result_{view.table.id}"
-        return Markup(FIELDS.get((language, view.serial), lambda: str(render(close_form(state, [view])[name]))))
+        return Markup(FIELDS.get((language, view.key), lambda: str(render(close_form(state, [view])[name]))))
 
     return [field(view) for view in views]
 

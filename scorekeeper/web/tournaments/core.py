@@ -4,7 +4,7 @@ rounds, tables and standings, and where each player sits."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,8 +86,8 @@ class TableView:
     signoff_status: str = ""  # and what they say (store.SignoffState.status)
     closed: store.Closure | None = None  # the organiser closed it before its end (store/rounds.py)
     totals: Mapping[str, int] | None = None  # its sides' totals as its sheet stands (a closed table's: when closed)
-    serial: int = 0  # names it as derived (load_state): a new one when its table, match, closing, sign-offs,
-    # the tournament or its roster change, so a part drawn from it alone may be kept under it
+    key: Hashable = None  # what it is derived from (load_state): its tournament, roster and table's stamp
+    # (store.table_stamps), so a part drawn from it alone may be kept under it
 
     @property
     def done(self) -> bool:
@@ -173,7 +173,7 @@ class Roster:
 
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
-_serials = itertools.count(1)  # the rosters' and the views' serials
+_serials = itertools.count(1)  # the rosters' serials
 
 
 def _roster(db: Any, tournament_id: int) -> Roster:
@@ -183,8 +183,10 @@ def _roster(db: Any, tournament_id: int) -> Roster:
 
 
 def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster,
-           tables: Sequence[store.TableRow]) -> dict[int, TableView]:
-    """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view)."""
+           tables: Sequence[store.TableRow], key: Callable[[store.TableRow], Hashable],
+           ) -> dict[int, TableView]:
+    """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view),
+    each under its ``key``."""
     closures = store.list_closures(db, [table.id for table in tables])
     matches = store.get_matches(db, [table.match_id for table in tables])
     signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
@@ -201,7 +203,7 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
                            closed) if counts else None
         views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
                                     signoff.status(sides) if signoff else "", closed, sheet.sheet.totals,
-                                    next(_serials))
+                                    key(table))
     return views
 
 
@@ -228,8 +230,8 @@ def load_state(tournament_id: int) -> State:
 
     found = {table.id: VIEWS.peek(key(table)) for table in every}
     missing = [table for table in every if found[table.id] is None]
-    for table_id, view in _views(db, tournament, rules, roster, missing).items() if missing else ():
-        found[table_id] = VIEWS.get(key(view.table), lambda v=view: v)
+    for table_id, view in _views(db, tournament, rules, roster, missing, key).items() if missing else ():
+        found[table_id] = VIEWS.get(view.key, lambda v=view: v)
     tables: dict[int, list[TableView]] = {}
     for table in every:
         tables.setdefault(table.round_number, []).append(found[table.id])

@@ -58,7 +58,7 @@ def standings_part(state: State) -> Markup:
 
 def round_tables(state: State, number: int) -> Markup:
     """The tables of round ``number`` on the desk (each with its progress, link, QR code and new-link
-    form), each kept per what it shows: the table as derived (:attr:`TableView.serial`: its token,
+    form), each kept per what it shows: the table as derived (:attr:`TableView.key`: its token,
     who sits there, its progress, its winners' names), the language and the addresses its links are
     made of (the site's root, the public address or the page's). A deal draws its own table's again only."""
     draw = get_template_attribute("tournaments/_round_table.html", "round_table")
@@ -66,7 +66,7 @@ def round_tables(state: State, number: int) -> Markup:
     at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
 
-    def table(view: TableView) -> str:  # (the view's serial names its table, match, sign-offs and names)
-        return ROUND_TABLES.get((*at, view.serial), lambda: holed(str(draw(tournament, state, view))))
+    def table(view: TableView) -> str:  # (the view's key names its table, match, sign-offs and names)
+        return ROUND_TABLES.get((*at, view.key), lambda: holed(str(draw(tournament, state, view))))
 
     return Markup(with_token("".join(table(view) for view in state.tables.get(number, []))))
