@@ -51,7 +51,7 @@ BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape
-SPREAD = cython.declare(VALUE, 1 << 12)  # points: more than the points of every card (_Searcher.distance packs two sums)
+SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
 TRICKS_FIRST = 4  # points: with this many tricks left or fewer, ask first whether one side takes them all
 
 
@@ -756,8 +756,8 @@ class _Searcher:
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
                    maximise=FLAG, total=VALUE, alpha=VALUE, beta=VALUE, lo=VALUE, hi=VALUE, first=SMALL,
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
-                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE, other_hi=VALUE,
-                   down=VALUE, up=VALUE)
+                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
+                   other_hi=VALUE, down=VALUE, up=VALUE)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
