@@ -51,6 +51,7 @@ BIG = 1 << 20  # above any value: bound of non-additive games
 ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape
+SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
 TRICKS_FIRST = 4  # points: with this many tricks left or fewer, ask first whether one side takes them all
 
 
@@ -458,7 +459,7 @@ class _Searcher:
     runs: list
     tt: dict
     alike: dict
-    apart: dict
+    run_bits: BITS
     by_tricks: _Searcher
 
     def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
@@ -500,6 +501,9 @@ class _Searcher:
         # (first bit, width, all its bits)
         blocks = [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
         self.runs = [(first, width, (1 << width) - 1) for first, width in blocks]
+        self.run_bits = 0  # every card of the runs
+        for first, width in blocks:
+            self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(self.runs) and not kernel.exact_cards and not points
         # points: with few tricks left, a side that takes every trick (or none) takes every point (or
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
@@ -509,7 +513,6 @@ class _Searcher:
         # are worth the same to within the points their cards differ by, so each bounds the others
         self.quasi = points and kernel.additive and kernel.width > 0 and not kernel.exact_cards
         self.alike = {}  # shape -> [(cards left, lower, upper)]
-        self.apart = {}
 
     @cython.ccall
     def load(self, hands: list[int]) -> None:
@@ -567,26 +570,29 @@ class _Searcher:
         return (*[self.hands[seat] for seat in range(self.n)], leader)
 
     @cython.cfunc
-    def distance(self, mine: int, other: int) -> tuple[int, int]:
-        """(down, up): how many points the cards left here are worth less, and more, than those
-        of ``other``, a position of the same shape, rank for rank. The side's best here is then
-        at least its best there less ``down``, and at most its best there plus ``up`` (play as
-        there: each card it takes is worth what its counterpart was, give or take)."""
-        apart = self.apart
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE)
+    def distance(self, mine: int, other: int) -> int:
+        """``down * SPREAD + up``: how many points the cards left here (``mine``) are worth less
+        (``down``), and more (``up``), than those of ``other``, a position of the same shape, rank for
+        rank. The side's best here is then at least its best there less ``down``, and at most its
+        best there plus ``up`` (play as there: each card it takes is worth what its counterpart was,
+        give or take). Both hold as many cards of each run, so the k-th lowest card of one is the
+        k-th lowest of the other, run for run: the two are walked lowest card first, together."""
+        mine &= self.run_bits
+        other &= self.run_bits
         down = up = 0
-        for at, (shift, width, full) in enumerate(self.runs):  # (the suits: quasi needs a kernel's width)
-            left, there = mine >> shift & full, other >> shift & full
-            if left != there:
-                key = (at << width | left) << width | there
-                found = apart.get(key)
-                if found is None:
-                    pairs = list(zip([self.pts[shift + bit] for bit in range(width) if left >> bit & 1],
-                                     [self.pts[shift + bit] for bit in range(width) if there >> bit & 1]))
-                    found = apart[key] = (
-                        sum(b - a for a, b in pairs if b > a), sum(a - b for a, b in pairs if a > b))
-                down += found[0]
-                up += found[1]
-        return down, up
+        while mine:
+            low, high = mine & -mine, other & -other
+            mine ^= low
+            other ^= high
+            here, there = self.pts[_count(low - 1)], self.pts[_count(high - 1)]
+            if there > here:
+                down += there - here
+            else:
+                up += here - there
+        return down * SPREAD + up
 
     @cython.cfunc
     @cython.annotation_typing(False)
@@ -750,8 +756,8 @@ class _Searcher:
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
                    maximise=FLAG, total=VALUE, alpha=VALUE, beta=VALUE, lo=VALUE, hi=VALUE, first=SMALL,
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
-                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other_lo=VALUE, other_hi=VALUE,
-                   down=VALUE, up=VALUE)
+                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
+                   other_hi=VALUE, down=VALUE, up=VALUE)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -796,7 +802,9 @@ class _Searcher:
         if self.quasi and lo < beta and hi > alpha and count >= 3:
             shape = self.normal_key(leader, rem)
             for other, other_lo, other_hi in self.alike.get(shape, ()):
-                down, up = self.distance(rem, other)
+                down = self.distance(rem, other)
+                up = down % SPREAD
+                down //= SPREAD
                 if other_lo - down > lo:
                     lo = other_lo - down
                 if other_hi + up < hi:
