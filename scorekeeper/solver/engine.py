@@ -700,7 +700,7 @@ class _Searcher:
     @cython.cfunc
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, hand=BITS, rem=BITS, trumps=BITS, mine=FLAG, ruffers=BITS, seat=SMALL, suit=BITS,
-                   moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG)
+                   moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG, tie=SMALL)
     def lead_order(self, leader: int, hand: int, rem: int) -> list[int]:
         """Leads likely to be best first: cash a sure winner nobody can ruff, reach partner's
         winner, draw trumps, cash a winner that may be ruffed; then low cards. (Drawing trumps
@@ -738,7 +738,9 @@ class _Searcher:
                             break
                     if self.maxi[seat] == mine and not ruffers & suit and not (hand & suit) & (low - 1):
                         score = 5  # low to partner's winner
-            ordered.append((score << 5 | 31 - self.rank[card]) << 6 | card)
+            # (ties, the same score and rank in their suits: Quinto's lower card first, the cheaper lead)
+            tie = 63 - card if ranked_bits else card
+            ordered.append(((score << 5 | 31 - self.rank[card]) << 6 | tie) << 6 | card)
         ordered.sort(reverse=True)
         return ordered
 
