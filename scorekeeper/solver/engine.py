@@ -934,11 +934,12 @@ class _Searcher:
                    tmask=BITS, left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
-                   points=FLAG, top=SMALL, end=SMALL, at=SMALL)
+                   points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
         last, additive, bonus, points = self.last, self.additive, self.bonus, self.points
+        ranked_bits = self.ranked_bits
         hand = self.hands[seat]
         if alpha < 0:
             alpha = 0
@@ -966,7 +967,9 @@ class _Searcher:
                 order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
                 order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
-            item = order << 6 | card
+            # (ties, Quinto: of two cheapest winners of one rank in their suits, the lower card first)
+            tie = 63 - card if ranked_bits and not ours and order & 1 else card
+            item = (order << 6 | tie) << 6 | card
             at = end
             while at > top and self.stack[at - 1] < item:
                 self.stack[at] = self.stack[at - 1]
@@ -981,7 +984,7 @@ class _Searcher:
             card = item & 63
             self.hands[seat] = hand ^ (ONE << card)
             self.played[base + pos] = card
-            if item & 64:
+            if item >> 12 & 1:  # (it takes the trick)
                 now_seat, now_bit = seat, card
             else:
                 now_seat, now_bit = win_seat, win_bit
