@@ -706,7 +706,7 @@ class _Searcher:
     @cython.cfunc
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, hand=BITS, rem=BITS, trumps=BITS, mine=FLAG, ruffers=BITS, seat=SMALL, suit=BITS,
-                   moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG)
+                   moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG, tie=SMALL)
     def lead_order(self, leader: int, hand: int, rem: int) -> list[int]:
         """Leads likely to be best first: cash a sure winner nobody can ruff, reach partner's
         winner, draw trumps, cash a winner that may be ruffed; then low cards. (Drawing trumps
@@ -744,7 +744,9 @@ class _Searcher:
                             break
                     if self.maxi[seat] == mine and not ruffers & suit and not (hand & suit) & (low - 1):
                         score = 5  # low to partner's winner
-            ordered.append((score << 5 | 31 - self.rank[card]) << 6 | card)
+            # (ties, the same score and rank in their suits: Quinto's lower card first, the cheaper lead)
+            tie = 63 - card if ranked_bits else card
+            ordered.append(((score << 5 | 31 - self.rank[card]) << 6 | tie) << 6 | card)
         ordered.sort(reverse=True)
         return ordered
 
@@ -940,11 +942,12 @@ class _Searcher:
                    tmask=BITS, left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
-                   points=FLAG, top=SMALL, end=SMALL, at=SMALL)
+                   points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
         last, additive, bonus, points = self.last, self.additive, self.bonus, self.points
+        ranked_bits = self.ranked_bits
         hand = self.hands[seat]
         if alpha < 0:
             alpha = 0
@@ -972,7 +975,9 @@ class _Searcher:
                 order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
                 order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
-            item = order << 6 | card
+            # (ties, Quinto: of two cheapest winners of one rank in their suits, the lower card first)
+            tie = 63 - card if ranked_bits and not ours and order & 1 else card
+            item = (order << 6 | tie) << 6 | card
             at = end
             while at > top and self.stack[at - 1] < item:
                 self.stack[at] = self.stack[at - 1]
@@ -987,7 +992,7 @@ class _Searcher:
             card = item & 63
             self.hands[seat] = hand ^ (ONE << card)
             self.played[base + pos] = card
-            if item & 64:
+            if item >> 12 & 1:  # (it takes the trick)
                 now_seat, now_bit = seat, card
             else:
                 now_seat, now_bit = win_seat, win_bit
