@@ -52,7 +52,7 @@ ALL_ROUNDS = 64  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
-TRICKS_FIRST = 3  # points: with this many tricks left or fewer, ask first whether one side takes them all
+TRICKS_FIRST = 2  # points: with this many tricks left or fewer, ask first whether one side takes them all
 
 
 class OutOfTime(Exception):
