@@ -163,8 +163,8 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     handed = finished = 0  # the parts given to ``ready``, and printed
 
     def submit(index: int, part: Layouts) -> None:
-        lined = isinstance(part, Lined)
-        pending[pool.submit(render, part.html if isinstance(part, Lined) else part, lined)] = (index, part)
+        html, lined = (part.html, True) if isinstance(part, Lined) else (part, False)
+        pending[pool.submit(render, html, lined)] = (index, part)
 
     def collect(timeout: float | None) -> None:
         """The parts finished within ``timeout``, in ``done``; a lined part whose lines did not hold
