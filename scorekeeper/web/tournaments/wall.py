@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import jsonify, render_template
+from flask import jsonify
 from flask_babel import gettext as _
 
 from ... import evening, store
@@ -21,13 +21,13 @@ WALL_POLL_S = 15  # how often the wall's script asks for its live part
 bp.app_template_filter("clock_time")(clock_time)  # the clock's end on every page showing it (a table's too)
 
 
-def _wall(state: State) -> dict[str, Any]:
-    """What the wall shows now."""
+def _wall(state: State, slots: kept.Slots) -> dict[str, Any]:
+    """What the wall shows now, its kept parts in ``slots``."""
     db = store.get_db()
     settings = store.get_evening_settings(db, state.tournament.id)
     shows = evening.wall_shows(settings.wall, len(state.rounds))
     context: dict[str, Any] = {"state": state, "shows": shows, "clock": None,
-                               "standings_part": kept.standings_part(state) if shows.standings else ""}
+                               "standings_part": slots(kept.standings_part(state)) if shows.standings else ""}
     if (number := shows.pairings) is not None:
         round_row = state.rounds[number - 1]
         views = state.tables.get(number, [])
@@ -38,9 +38,9 @@ def _wall(state: State) -> dict[str, Any]:
             context["clock"] = shown if not over else clock_view(number, evening.Clock(), now(), phase=evening.OVER)
         seated = tuple((view.table, view.done, repr(view.match.options), tuple(view.match.players.items()))
                        for view in views)
-        context["tables_part"] = kept.part(("wall tables", kept.roster(state), number, round_row.byes, seated),
-                                           "tournaments/_wall_tables.html",
-                                           lambda: _tables(state, number, round_row.byes, views))
+        context["tables_part"] = slots(kept.part(("wall tables", kept.roster(state), number, round_row.byes, seated),
+                                                 "tournaments/_wall_tables.html",
+                                                 lambda: _tables(state, number, round_row.byes, views)))
     return context
 
 
@@ -56,10 +56,12 @@ def _tables(state: State, number: int, byes: Sequence[int], views: Sequence[Tabl
 @bp.get("/tournaments/<int:tournament_id>/standings")
 def standings(tournament_id: int):
     """The wall: made for the club's projector (1920×1080 and up), public."""
-    return render_template("tournaments/standings.html", poll=WALL_POLL_S, **_wall(load_state(tournament_id)))
+    slots = kept.Slots()
+    return slots.page("tournaments/standings.html", poll=WALL_POLL_S, **_wall(load_state(tournament_id), slots))
 
 
 @bp.get("/tournaments/<int:tournament_id>/wall.json")
 def live(tournament_id: int):
     """The wall's live part alone, for its script to put in place: ``{"html": ...}``."""
-    return jsonify(html=render_template("tournaments/_wall.html", **_wall(load_state(tournament_id))))
+    slots = kept.Slots()
+    return jsonify(html=slots.text("tournaments/_wall.html", **_wall(load_state(tournament_id), slots)).decode())
