@@ -135,7 +135,7 @@ def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> kep
                 "can_enter": len(state.rounds) < state.tournament.rounds,
                 "apart_form": apart_form(list(state.players.values()))}
 
-    key = None if entry is not None else ("entries", kept.roster(state), len(state.rounds), tuple(apart))
+    key = None if entry is not None else ("entries", state.roster_key, len(state.rounds), tuple(apart))
     return kept.part(key, "tournaments/_entries.html", context)
 
 

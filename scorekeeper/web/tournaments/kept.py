@@ -89,14 +89,6 @@ class Slots:
         return b"".join(chunks)
 
 
-def roster(state: State) -> tuple[Hashable, ...]:
-    """What names and entries a part shows, as plain values: the tournament, its entries, the club's
-    players (a part of a final's desk lists the 2,000 of them in its forms)."""
-    return (repr(state.tournament),
-            tuple((e.id, e.players, e.joins, e.withdrawn) for e in state.entries.values()),
-            tuple((p.id, p.name, p.licence) for p in state.players.values()))
-
-
 def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Part:
     """``template`` rendered with ``context()`` (its forms made there), kept under ``key`` with the
     database, the language and the site's root, for a page's slot (:class:`Slots`); None: rendered
@@ -112,7 +104,7 @@ def standings_part(state: State) -> Part:
     """The standings table (the desk's and the wall's), kept per the records it ranks."""
     records = tuple((s.entry, s.match_points, s.wins + s.byes, s.draws, s.losses, s.points_for, s.difference)
                     for s in state.standings)
-    return part(("standings", roster(state), records), "tournaments/_standings.html",
+    return part(("standings", state.roster_key, records), "tournaments/_standings.html",
                 lambda: {"state": state, "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])})
 
 

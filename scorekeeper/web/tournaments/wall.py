@@ -6,17 +6,30 @@ asks for the live part again (:func:`live`) instead of reloading the page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import jsonify
 from flask_babel import gettext as _
 
 from ... import evening, store
 from ..roundclock import clock_time, clock_view, now
+from ..sheets import LruCache
 from . import kept
 from .core import State, TableView, bp, load_state
 
 WALL_POLL_S = 15  # how often the wall's script asks for its live part
+
+
+class Shown(NamedTuple):
+    """A table as the wall shows it: the key of its part (with the others') and what it draws."""
+
+    number: int
+    seated: tuple[tuple[str, str], ...]  # each side's label and names
+    done: bool
+    players: tuple[str, ...]  # who sits there, for "find your table"
+
+
+SHOWN = LruCache(size=8192)  # each table as the wall shows it, per its view's key, per worker process
 
 bp.app_template_filter("clock_time")(clock_time)  # the clock's end on every page showing it (a table's too)
 
@@ -36,20 +49,24 @@ def _wall(state: State, slots: kept.Slots) -> dict[str, Any]:
             shown = clock_view(number, clock, now())
             over = state.round_finished(number)
             context["clock"] = shown if not over else clock_view(number, evening.Clock(), now(), phase=evening.OVER)
-        seated = tuple((view.table, view.done, repr(view.match.options), tuple(view.match.players.items()))
-                       for view in views)
-        context["tables_part"] = slots(kept.part(("wall tables", kept.roster(state), number, round_row.byes, seated),
+        tables = tuple(_shown(state, view) for view in views)
+        context["tables_part"] = slots(kept.part(("wall tables", state.roster_key, number, round_row.byes, tables),
                                                  "tournaments/_wall_tables.html",
-                                                 lambda: _tables(state, number, round_row.byes, views)))
+                                                 lambda: _tables(state, number, round_row.byes, tables)))
     return context
 
 
-def _tables(state: State, number: int, byes: Sequence[int], views: Sequence[TableView]) -> dict[str, Any]:
+def _shown(state: State, view: TableView) -> Shown:
+    """A table as the wall shows it, kept per its view (:attr:`TableView.key`)."""
+    return SHOWN.get(view.key, lambda: Shown(view.table.number, tuple(view.seated(state.rules)), view.done,
+                                             tuple(view.match.players.values())))
+
+
+def _tables(state: State, number: int, byes: Sequence[int], tables: Sequence[Shown]) -> dict[str, Any]:
     """The round's tables, who sits at each, and everyone's table by name (those sitting out too)."""
-    seats = [(name, view.table.number) for view in views for name in view.match.players.values()]
+    seats = [(name, table.number) for table in tables for name in table.players]
     seats += [(state.players[p].name, None) for entry in byes for p in state.entries[entry].players]
-    return {"shows_round": number,
-            "tables": [(view.table.number, view.seated(state.rules), view.done) for view in views],
+    return {"shows_round": number, "tables": [(table.number, table.seated, table.done) for table in tables],
             "seats": sorted(seats, key=lambda seat: evening.name_key(seat[0]))}
 
 
