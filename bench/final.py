@@ -2,11 +2,13 @@
 
 500 tables of Contrée (1,000 pairs), each already 8 deals into its match. For ``duration``
 seconds every table's phone records a deal through the real form every 12 s (ten times a real
-table's pace) and reads its sheet 5 times between two deals; two organiser desks and two wall
-screens poll the tournament every 5 s. Every request has its time in a schedule fixed
-beforehand (each table starts at a random offset), and its latency is counted from that time,
-not from when it was sent: a server that falls behind is charged for the wait it causes (no
-coordinated omission). A client connection belongs to one table or screen, as a phone's does.
+table's pace) and reads its sheet 5 times between two deals; two organiser desks load the desk
+every 5 s (its page has no script asking again: an organiser reloading it, often), and two wall
+screens, the wall's page opened, ask for its live part as its script does (static/js/wall.js:
+``wall.json`` every WALL_POLL_S, with the ETag it holds; a 304 is answered from the browser's
+cache). Every request has its time in a schedule fixed beforehand (each table starts at a random
+offset), and its latency is counted from that time, not from when it was sent: a server that falls
+behind is charged for the wait it causes (no coordinated omission). A client connection belongs to one table or screen, as a phone's does.
 
     .venv/bin/python -m bench.final [--tables 500] [--duration 60]
 
@@ -35,6 +37,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from scorekeeper.web.tournaments.wall import WALL_POLL_S
+
 from . import load, server
 from .load import DEAL_FORMS, SEATS, TOKEN, Client
 
@@ -42,7 +46,7 @@ TABLES = 500
 SEEDED_DEALS = 8  # the tables are mid-evening
 DEAL_EVERY = 12.0  # seconds between two deals of one table (a real table: about 2 minutes)
 READS_PER_DEAL = 5
-POLL_EVERY = 5.0  # the desks' and the walls' polling
+POLL_EVERY = 5.0  # the desks' reloading
 DESKS, WALLS = 2, 2
 P99_TARGET_MS = 50
 KINDS = ("deal POST", "sheet GET", "desk GET", "wall GET")
@@ -156,6 +160,24 @@ class Phone:
         return self.client.request("GET", f"/matches/{self.table.match}")[0]
 
 
+class Wall:
+    """A wall screen: its page opened, its script asks for the live part again with the ETag the
+    browser's cache holds; the cache answers a 304 with the part it holds (the script sees a 200)."""
+
+    def __init__(self, port: int, tournament: int) -> None:
+        self.client, self.path = Client(port, browser=True), f"/tournaments/{tournament}/wall.json"
+        status, _ = self.client.request("GET", f"/tournaments/{tournament}/standings")
+        if status != 200:
+            raise RuntimeError(f"the wall answered {status}")
+        self.tag: str | None = None
+
+    def poll(self) -> int:
+        status, _ = self.client.request("GET", self.path, headers={"If-None-Match": self.tag} if self.tag else None)
+        if status == 200 and self.client.answered is not None:
+            self.tag = self.client.answered.get("ETag")
+        return 200 if status == 304 else status
+
+
 def organiser(port: int) -> Client:
     """A desk's browser, logged in as the organiser."""
     client = Client(port, browser=True)
@@ -212,12 +234,14 @@ def _process(port: int, tournament: int, tables: Sequence[Table], screens: Seque
         for table in tables:
             schedules.append(_table_schedule(Phone(port, table), rng.uniform(0, DEAL_EVERY), until))
         for screen in screens:
-            client = organiser(port) if screen == "desk" else Client(port, browser=True)
-            path = f"/tournaments/{tournament}" if screen == "desk" else f"/tournaments/{tournament}/standings"
-            offset = rng.uniform(0, POLL_EVERY)
-            schedules.append([(offset + POLL_EVERY * k, f"{screen} GET",
-                               lambda c=client, p=path: c.request("GET", p)[0], 200)
-                              for k in range(int((until - offset) // POLL_EVERY) + 1)])
+            if screen == "desk":
+                desk, path = organiser(port), f"/tournaments/{tournament}"
+                send, every = (lambda c=desk, p=path: c.request("GET", p)[0]), POLL_EVERY
+            else:
+                send, every = Wall(port, tournament).poll, WALL_POLL_S
+            offset = rng.uniform(0, every)
+            schedules.append([(offset + every * k, f"{screen} GET", send, 200)
+                              for k in range(int((until - offset) // every) + 1)])
     except Exception as err:  # noqa: BLE001 - the parent reports what failed
         ready.put(f"setup failed: {err}")
         return

@@ -15,7 +15,7 @@ import re
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -87,24 +87,30 @@ class Client:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=15)
         self.cookie = ""
         self.browser = browser  # keeps the latest session cookie, and reopens a connection the server closed
+        self.answered: http.client.HTTPMessage | None = None  # the latest answer's headers
 
-    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+    def request(self, method: str, path: str, body: str | None = None,
+                headers: Mapping[str, str] | None = None) -> tuple[int, str]:
         if not self.browser:
-            return self._request(method, path, body)
+            return self._request(method, path, body, headers)
         try:
-            return self._request(method, path, body)
+            return self._request(method, path, body, headers)
         except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
             # an idle keep-alive connection the server closed: a browser sends again on a new one
-            return self._request(method, path, body)
+            return self._request(method, path, body, headers)
 
-    def _request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
-        headers = {"Cookie": self.cookie} if self.cookie else {}
+    def _request(self, method: str, path: str, body: str | None = None,
+                 extra: Mapping[str, str] | None = None) -> tuple[int, str]:
+        headers = dict(extra or {})
+        if self.cookie:
+            headers["Cookie"] = self.cookie
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
             self.conn.request(method, path, body=body, headers=headers)
             response = self.conn.getresponse()
             data = response.read()
+            self.answered = response.msg
         except (OSError, http.client.HTTPException):
             self.conn.close()
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=15)

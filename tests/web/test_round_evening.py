@@ -224,6 +224,18 @@ def test_the_wall_s_script_gets_its_live_part_alone(app, organiser, drawn):
     assert "Find your table" in live and "<html" not in live and "/t/" not in live
 
 
+def test_the_wall_s_script_hears_not_modified_until_its_part_changes(app, organiser, drawn):
+    screen, live = app.test_client(), f"/tournaments/{drawn}/wall.json"
+    first = screen.get(live)
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache", "the browser asks again each time, with the tag"
+    same = screen.get(live, headers={"If-None-Match": tag})
+    assert same.status_code == 304 and not same.data
+    clock(organiser, drawn, "start", minutes="40")  # the round's clock shows on the wall
+    moved = screen.get(live, headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and 'role="timer"' in moved.json["html"] and moved.headers["ETag"] != tag
+
+
 def test_the_wall_holds_new_pairings_until_published_and_hides_the_standings_when_told(app, organiser, drawn):
     organiser.post(f"/tournaments/{drawn}/wall", {"standings": "y", "hold": "y"}, page=f"/tournaments/{drawn}")
     html = wall(app, drawn)

@@ -12,7 +12,6 @@ from flask import get_template_attribute, request
 from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
@@ -23,6 +22,7 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
+from .kept import Part, Slots, cut
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
@@ -78,19 +78,19 @@ def _standing(state: State, view: TableView) -> tuple[tuple[tuple[str, str], ...
     return tuple(view.seated(state.rules)), tuple(totals[side] for side in sides)
 
 
-def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Markup]:
-    """The close-the-round form's choice for each table not done, drawn: on a page asked for (GET),
-    each kept per what it offers (a deal changes its own table's totals only); a form sent back
-    with its errors, or a POST's page, draws its own."""
+def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
+    """The close-the-round form's choice for each table not done, drawn, as sent: on a page asked
+    for (GET), each kept per what it offers (a deal changes its own table's totals only); a form
+    sent back with its errors, or a POST's page, draws its own."""
     render = get_template_attribute("_field.html", "render_field")
     if closing is not None or request.method != "GET":
         form = closing or close_form(state, views)
-        return [render(form[key]) for key in form.table_keys]
+        return [cut(str(render(form[key]))) for key in form.table_keys]
     language = str(get_locale())
 
-    def field(view: TableView) -> Markup:  # (the view's key names its table, sides as seated and totals)
+    def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
         name = f"result_{view.table.id}"
-        return Markup(FIELDS.get((language, view.key), lambda: str(render(close_form(state, [view])[name]))))
+        return FIELDS.get((language, view.key), lambda: cut(str(render(close_form(state, [view])[name]))))
 
     return [field(view) for view in views]
 
@@ -148,32 +148,34 @@ def board_rows(state: State) -> list[BoardRow]:
                      evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
 
 
-def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Markup]:
-    """The desk's board of the round in play, row by row, each kept per what it shows (a cache:
-    the key is everything the row draws): a deal changes its own table's row only."""
+def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
+    """The desk's board of the round in play, as sent, row by row, each kept per what it shows (a
+    cache: the key is everything the row draws): a deal changes its own table's row only."""
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
     at = (str(get_locale()), str(get_timezone()), request.script_root)
 
-    def kept_row(row: BoardRow) -> Markup:
+    def kept_row(row: BoardRow) -> Part:
         view = row.view
         key = (*at, view.match.id, view.table.number, view.deals, row.changed_at, row.slow, row.phase,
                view.closed.reason if view.closed else None, view.result is not None)
-        return Markup(ROWS.get(key, lambda: str(row_html(row, phases))))
+        return ROWS.get(key, lambda: cut(str(row_html(row, phases))))
 
     return [kept_row(row) for row in rows]
 
 
-def board(state: State, *, clock_form: FlaskForm | None = None, closing: FlaskForm | None = None) -> dict[str, Any]:
-    """Everything the desk's board shows (empty before the first draw)."""
+def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
+          closing: FlaskForm | None = None) -> dict[str, Any]:
+    """Everything the desk's board shows (empty before the first draw), its rows and the
+    close-the-round choices in ``slots`` (:class:`.kept.Slots`)."""
     if not state.rounds:
         return {}
     number = len(state.rounds)
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
     return {"number": number, "finished": state.round_finished(number), "clock": shown_clock(state),
-            "phases": evening.CLOCK_PHASES, "row_parts": board_row_parts(board_rows(state), evening.CLOCK_PHASES),
+            "phases": evening.CLOCK_PHASES, "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
             "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
             "close_form": (closing or close_form(state, [])) if open_views else None,
-            "close_fields": close_fields(state, open_views, closing) if open_views else [],
+            "close_fields": slots(*close_fields(state, open_views, closing)) if open_views else "",
             "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),
             "idle": evening.IDLE_MINUTES}

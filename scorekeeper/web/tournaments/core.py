@@ -113,6 +113,9 @@ class State:
     rounds: list[store.RoundRow]
     tables: dict[int, list[TableView]]  # round number -> its tables
     standings: list[pairings.Standing]
+    roster_key: Hashable = None  # what its tournament, entries, club's players and rounds were read
+    # from (load_state: the tournament as stored, the roster's stamp by its serial), so a part drawn
+    # from those alone may be kept under it
 
     def entry_name(self, entry_id: int) -> str:
         return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
@@ -239,4 +242,4 @@ def load_state(tournament_id: int) -> State:
     byes = [entry for r in roster.rounds for entry in r.byes] + \
         evening.missed_byes(roster.entries.values(), tournament.late_rounds)
     return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables,
-                 pairings.standings(roster.entries, results, byes, tournament.ranking))
+                 pairings.standings(roster.entries, results, byes, tournament.ranking), at)

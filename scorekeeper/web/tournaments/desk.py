@@ -11,7 +11,6 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 
 from ... import evening, games, pairings, store
 from ...errors import RuleViolation
@@ -103,23 +102,25 @@ def new(game: str):
 
 def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
           clock_form: FlaskForm | None = None, closing: FlaskForm | None = None):
+    """The desk, written around its kept parts (:class:`.kept.Slots`)."""
     current = len(state.rounds)
     swap = None
     if current and not state.round_begun(current):
         in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
         swap = swap_form([(e, state.entry_name(e)) for e in in_round])
     late_said = _(evening.LATE_ROUNDS[state.tournament.late_rounds])
-    return render_template(
+    slots = kept.Slots()
+    return slots.page(
         "tournaments/tournament.html", state=state, rules=state.rules, swap_form=swap,
-        entries_part=_entries_part(state, entry, late_said), standings_part=kept.standings_part(state),
-        round_tables=lambda number: kept.round_tables(state, number),
+        entries_part=slots(_entries_part(state, entry, late_said)), standings_part=slots(kept.standings_part(state)),
+        round_tables=lambda number: slots(*kept.round_tables(state, number)),
         late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
-        board=board(state, clock_form=clock_form, closing=closing),
+        board=board(state, slots, clock_form=clock_form, closing=closing),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status
 
 
-def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> Markup:
+def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> kept.Part:
     """The entries with their forms and the players kept apart, kept per what they show (a deal
     changes none of it) unless the registration form comes back with its errors."""
     apart = [(apart_id, state.players[a].name, state.players[b].name)
@@ -134,7 +135,7 @@ def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> Mar
                 "can_enter": len(state.rounds) < state.tournament.rounds,
                 "apart_form": apart_form(list(state.players.values()))}
 
-    key = None if entry is not None else ("entries", kept.roster(state), len(state.rounds), tuple(apart))
+    key = None if entry is not None else ("entries", state.roster_key, len(state.rounds), tuple(apart))
     return kept.part(key, "tournaments/_entries.html", context)
 
 
