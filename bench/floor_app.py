@@ -105,8 +105,9 @@ def _record(match_id: int, declarations: dict[str, object]) -> None:
         conn.execute("UPDATE recorded_matches SET version = version + 1 WHERE id = ? AND NOT EXISTS "
                      "(SELECT 1 FROM recorded_deals WHERE nonce = ?) RETURNING version",
                      (match_id, declarations["nonce"])).fetchone()
-        (deal_id,) = conn.execute("INSERT INTO recorded_deals (match_id, declarations, nonce) VALUES (?, ?, ?) "
-                                  "RETURNING id", (match_id, stored, declarations["nonce"])).fetchone()
+        (deal_id,) = conn.execute("INSERT INTO recorded_deals (match_id, declarations, nonce) "
+                                  "VALUES (?, ?, ?) RETURNING id",
+                                  (match_id, stored, declarations["nonce"])).fetchone()
         conn.execute("INSERT INTO recorded_events (match_id, deal_id, at, after) VALUES (?, ?, ?, ?)",
                      (match_id, deal_id, datetime.now(UTC).isoformat(timespec="seconds"), stored))
 

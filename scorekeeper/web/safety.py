@@ -180,9 +180,9 @@ class _SessionSerializer(URLSafeTimedSerializer):
     """itsdangerous' serializer of session cookies, which offers every payload to zlib and keeps the
     compressed bytes if they are shorter: a phone's session (its CSRF secret, a flashed message, a
     table's token) is about a hundred bytes that zlib makes no shorter (a 40-digit hex secret), and
-    setting zlib up is about 2% of a deal POST's instructions. A payload under COMPRESSED_FROM bytes goes as it is
-    (a cookie under 750 characters; any such cookie, compressed or not, is read as before); a longer
-    one is offered to zlib as itsdangerous does."""
+    setting zlib up is about 2% of a deal POST's instructions. A payload under COMPRESSED_FROM
+    bytes goes as it is (a cookie under 750 characters; any such cookie, compressed or not, is read
+    as before); a longer one is offered to zlib as itsdangerous does."""
 
     def dump_payload(self, obj: Any) -> bytes:
         payload = super(URLSafeSerializerMixin, self).dump_payload(obj)  # the JSON, before the mixin's zlib
