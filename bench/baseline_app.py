@@ -33,6 +33,15 @@ def init_db(path: str) -> None:
         conn.execute("INSERT OR IGNORE INTO counter (id, hits) VALUES (1, 0)")
         conn.execute("CREATE TABLE IF NOT EXISTS deals (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL, "
                      "declarations TEXT NOT NULL)")  # bench/floor_app.py's
+        # bench/floor_app.py's ``recorded`` floor: a match's version, a deal's nonce, its event
+        conn.execute("CREATE TABLE IF NOT EXISTS recorded_matches (id INTEGER PRIMARY KEY, "
+                     "version INTEGER NOT NULL)")
+        conn.execute("INSERT OR IGNORE INTO recorded_matches (id, version) WITH RECURSIVE n(i) AS "
+                     "(SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) SELECT i, 1 FROM n")
+        conn.execute("CREATE TABLE IF NOT EXISTS recorded_deals (id INTEGER PRIMARY KEY, "
+                     "match_id INTEGER NOT NULL, declarations TEXT NOT NULL, nonce TEXT UNIQUE)")
+        conn.execute("CREATE TABLE IF NOT EXISTS recorded_events (id INTEGER PRIMARY KEY, "
+                     "match_id INTEGER NOT NULL, deal_id INTEGER NOT NULL, at TEXT NOT NULL, after TEXT NOT NULL)")
         conn.commit()
     finally:
         conn.close()

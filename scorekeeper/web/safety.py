@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Request as FlaskRequest, Response, current_app, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer, want_bytes
+from itsdangerous.encoding import base64_encode
+from itsdangerous.url_safe import URLSafeSerializerMixin
 from flask.wrappers import Request
 from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -135,12 +137,13 @@ class _SessionInterface(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         # Kept: Flask 3.1's SecureCookieSessionInterface makes a new serializer at every call.
+        if not app.secret_key:
+            return None
         keys = _keys(app)
-        if keys not in self._serializers:
-            serializer = super().get_signing_serializer(app)
-            if serializer is not None:
-                serializer.signer = _KeyKeptSigner
-            self._serializers[keys] = serializer  # type: ignore[assignment]
+        if keys not in self._serializers:  # as Flask makes it, the current key last
+            self._serializers[keys] = _SessionSerializer(
+                [*keys[1:], keys[0]], salt=self.salt, serializer=self.serializer, signer=_KeyKeptSigner,
+                signer_kwargs={"key_derivation": self.key_derivation, "digest_method": self.digest_method})
         return self._serializers[keys]
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
@@ -167,6 +170,23 @@ class _SessionInterface(SecureCookieSessionInterface):
         if session and all(_plain(value) for value in session.values()):
             self._checked.get(key, lambda: _unshared(session))  # its own copy: the session may change
         return session
+
+
+COMPRESSED_FROM = 512
+"""Bytes of a session's JSON from which its cookie may be compressed (:class:`_SessionSerializer`)."""
+
+
+class _SessionSerializer(URLSafeTimedSerializer):
+    """itsdangerous' serializer of session cookies, which offers every payload to zlib and keeps the
+    compressed bytes if they are shorter: a phone's session (its CSRF secret, a flashed message, a
+    table's token) is about a hundred bytes that zlib makes no shorter (a 40-digit hex secret), and
+    setting zlib up is about 2% of a deal POST's instructions. A payload under COMPRESSED_FROM
+    bytes goes as it is (a cookie under 750 characters; any such cookie, compressed or not, is read
+    as before); a longer one is offered to zlib as itsdangerous does."""
+
+    def dump_payload(self, obj: Any) -> bytes:
+        payload = super(URLSafeSerializerMixin, self).dump_payload(obj)  # the JSON, before the mixin's zlib
+        return base64_encode(payload) if len(payload) < COMPRESSED_FROM else super().dump_payload(obj)
 
 
 class _KeyKeptSigner(TimestampSigner):
