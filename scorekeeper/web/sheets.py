@@ -225,7 +225,7 @@ def page_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal])
     """Everything the sheet's page needs (matches/sheet.html): its parts drawn as it asks for them."""
     parts = SheetParts.of(match, rules, deals)
     return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
-            "rows": parts.deal_rows, "parts": parts}
+            "rows": parts.deal_rows, "parts": parts, "topbar": parts.topbar}
 
 
 PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' parts as drawn (SheetParts)
@@ -256,6 +256,11 @@ class SheetParts:
         table = rules.table(match.options)
         return cls(match, rules, sheet, table, list(zip(deals, sheet.rows, strict=True)),
                    side_names(rules, table, match.players), content)
+
+    def topbar(self) -> Markup:
+        """The page's body tag and the bar above it (base.html), per the page's address (its language
+        links come back to it); an address with a query string draws its own, not kept."""
+        return _part("_topbar.html", None if request.query_string else (request.full_path,), lambda: {"request": request})
 
     def head(self) -> Markup:
         """The title, the game and who sits where."""
@@ -289,11 +294,13 @@ class SheetParts:
         return sheet_rows(self.match, self.deal_rows, self.sheet.counted, self.table.sides, self.content)
 
 
-def _part(template: str, shows: tuple[Hashable, ...], context: Callable[[], Mapping[str, Any]]) -> Markup:
+def _part(template: str, shows: tuple[Hashable, ...] | None, context: Callable[[], Mapping[str, Any]]) -> Markup:
     """``template`` rendered with ``context()``, kept under ``shows`` (every value it reads), the
-    language and the site's root."""
-    return PARTS.get((str(get_locale()), request.script_root, template, *shows),
-                     lambda: Markup(current_app.jinja_env.get_template(template).render(**context())))
+    language and the site's root (None: drawn, not kept)."""
+    def draw() -> Markup:
+        return Markup(current_app.jinja_env.get_template(template).render(**context()))
+
+    return draw() if shows is None else PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
 
 
 def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
