@@ -260,7 +260,8 @@ class SheetParts:
     def topbar(self) -> Markup:
         """The page's body tag and the bar above it (base.html), per the page's address (its language
         links come back to it); an address with a query string draws its own, not kept."""
-        return _part("_topbar.html", None if request.query_string else (request.full_path,), lambda: {"request": request})
+        return _part("_topbar.html", None if request.query_string else (request.full_path,),
+                     lambda: {"request": request})
 
     def head(self) -> Markup:
         """The title, the game and who sits where."""
@@ -272,7 +273,8 @@ class SheetParts:
     def totals(self) -> Markup:
         """The big running totals, the points held or the standing, the result."""
         return _part("matches/_totals.html", (self.content, tuple(self.names.items())),
-                     lambda: {"rules": self.rules, "sides": self.table.sides, "names": self.names, "sheet": self.sheet})
+                     lambda: {"rules": self.rules, "sides": self.table.sides, "names": self.names,
+                              "sheet": self.sheet})
 
     def chart(self) -> Markup:
         """The running totals' chart (its target, from the options: in the content)."""
@@ -282,10 +284,11 @@ class SheetParts:
                               "chart": chart(self.sheet, self.table.sides, target)})
 
     def house_rules(self, organiser: bool) -> Markup:
-        """The house rules in force; the organiser is offered to save them as a profile named after the match."""
+        """The house rules in force; the organiser is offered them as a profile named after the match."""
         match = self.match
         _database, _id, game, deal_limit, options, *_deals = self.content  # (content_key's order)
-        return _part("matches/_rules_in_force.html", (game, deal_limit, options, organiser, match.title if organiser else None),
+        return _part("matches/_rules_in_force.html",
+                     (game, deal_limit, options, organiser, match.title if organiser else None),
                      lambda: {"match": match, "organiser": organiser,
                               "option_rows": option_rows(self.rules, match.options, match.deal_limit)})
 
@@ -294,13 +297,16 @@ class SheetParts:
         return sheet_rows(self.match, self.deal_rows, self.sheet.counted, self.table.sides, self.content)
 
 
-def _part(template: str, shows: tuple[Hashable, ...] | None, context: Callable[[], Mapping[str, Any]]) -> Markup:
+def _part(template: str, shows: tuple[Hashable, ...] | None,
+          context: Callable[[], Mapping[str, Any]]) -> Markup:
     """``template`` rendered with ``context()``, kept under ``shows`` (every value it reads), the
     language and the site's root (None: drawn, not kept)."""
     def draw() -> Markup:
         return Markup(current_app.jinja_env.get_template(template).render(**context()))
 
-    return draw() if shows is None else PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
+    if shows is None:
+        return draw()
+    return PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
 
 
 def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
