@@ -236,7 +236,7 @@ class SheetParts:
     """The parts of a sheet's page, each drawn once per what it shows (a template of its own,
     rendered with the values it reads) with the language and the site's root, and kept: after a
     deal the page draws its totals, its chart and its new rows (kept per the sheet's content, the
-    side's names), and finds its heading (per the match's title, game and players) and its house
+    sides' names), and finds its heading (per the match's title, game and players) and its house
     rules (per the game, the options and the deals' limit) as they were. A cache, never the truth
     (DESIGN.md principle 1): each key holds every value its part reads."""
 
