@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from flask import Flask, Response, current_app, request
@@ -24,14 +25,25 @@ def _digest(path: Path, mtime_ns: int, size: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:FINGERPRINT_CHARS]
 
 
-def fingerprint(static_folder: str, filename: str) -> str | None:
-    """The fingerprint of a static file (read again once it changes), or None if there is no such file."""
+@functools.lru_cache(maxsize=256)
+def _within(static_folder: str, filename: str) -> Path | None:
+    """Where a static file's name leads, if inside the static folder (resolved once per name)."""
     root = Path(static_folder).resolve()
     path = (root / filename).resolve()
-    if not path.is_relative_to(root) or not path.is_file():
+    return path if path.is_relative_to(root) else None
+
+
+def fingerprint(static_folder: str, filename: str) -> str | None:
+    """The fingerprint of a static file (read again once it changes), or None if there is no such
+    file: one ``stat`` a page's address (a page asks for three or four)."""
+    path = _within(static_folder, filename)
+    if path is None:
         return None
-    stat = path.stat()
-    return _digest(path, stat.st_mtime_ns, stat.st_size)
+    try:
+        stat = path.stat()
+    except OSError:  # no such file
+        return None
+    return _digest(path, stat.st_mtime_ns, stat.st_size) if S_ISREG(stat.st_mode) else None
 
 
 def init_app(app: Flask) -> None:

@@ -212,18 +212,101 @@ def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 
 
 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
-    """Everything the sheet templates need."""
-    content = content_key(match, deals)
-    sheet = scored_sheet(match, rules, deals, content)
-    table = rules.table(match.options)
-    target = match.options.get("target")
-    rows = list(zip(deals, sheet.rows, strict=True))
-    return {"match": match, "rules": rules, "sheet": sheet, "deals": deals, "seats": table.seats,
-            "show_points": any(rules.deal_points(row.scored) for row in sheet.rows),
-            "sides": table.sides, "rows": rows,
-            "row_parts": lambda: sheet_rows(match, rows, sheet.counted, table.sides, content),
-            "names": side_names(rules, table, match.players), "chart": chart(sheet, table.sides, target),
+    """Everything the printed sheet's templates need (print/sheet.html)."""
+    parts = SheetParts.of(match, rules, deals)
+    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "seats": parts.table.seats,
+            "show_points": any(rules.deal_points(row.scored) for row in parts.sheet.rows),
+            "sides": parts.table.sides, "rows": parts.deal_rows, "names": parts.names,
+            "chart": chart(parts.sheet, parts.table.sides, match.options.get("target")),
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
+
+
+def page_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
+    """Everything the sheet's page needs (matches/sheet.html): its parts drawn as it asks for them."""
+    parts = SheetParts.of(match, rules, deals)
+    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
+            "rows": parts.deal_rows, "parts": parts, "topbar": parts.topbar}
+
+
+PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' parts as drawn (SheetParts)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetParts:
+    """The parts of a sheet's page, each drawn once per what it shows (a template of its own,
+    rendered with the values it reads) with the language and the site's root, and kept: after a
+    deal the page draws its totals, its chart and its new rows (kept per the sheet's content, the
+    sides' names), and finds its heading (per the match's title, game and players) and its house
+    rules (per the game, the options and the deals' limit) as they were. A cache, never the truth
+    (DESIGN.md principle 1): each key holds every value its part reads."""
+
+    match: store.Match
+    rules: GameRules
+    sheet: Sheet
+    table: Table
+    deal_rows: list[tuple[store.Deal, Any]]  # each deal with its row of the sheet
+    names: dict[str, str]
+    content: tuple[object, ...]  # the deals' content_key
+
+    @classmethod
+    def of(cls, match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> SheetParts:
+        """The parts of the sheet of ``deals`` (scored once per content: :func:`scored_sheet`)."""
+        content = content_key(match, deals)
+        sheet = scored_sheet(match, rules, deals, content)
+        table = rules.table(match.options)
+        return cls(match, rules, sheet, table, list(zip(deals, sheet.rows, strict=True)),
+                   side_names(rules, table, match.players), content)
+
+    def topbar(self) -> Markup:
+        """The page's body tag and the bar above it (base.html), per the page's address (its language
+        links come back to it); an address with a query string draws its own, not kept."""
+        return _part("_topbar.html", None if request.query_string else (request.full_path,),
+                     lambda: {"request": request})
+
+    def head(self) -> Markup:
+        """The title, the game and who sits where."""
+        match, seats = self.match, self.table.seats
+        return _part("matches/_sheet_head.html",
+                     (match.id, match.title, match.game, tuple(match.players[seat] for seat in seats)),
+                     lambda: {"match": match, "rules": self.rules, "seats": seats})
+
+    def totals(self) -> Markup:
+        """The big running totals, the points held or the standing, the result."""
+        return _part("matches/_totals.html", (self.content, tuple(self.names.items())),
+                     lambda: {"rules": self.rules, "sides": self.table.sides, "names": self.names,
+                              "sheet": self.sheet})
+
+    def chart(self) -> Markup:
+        """The running totals' chart (its target, from the options: in the content)."""
+        target = self.match.options.get("target")
+        return _part("matches/_chart.html", (self.content, tuple(self.names.items())),
+                     lambda: {"match": self.match, "sheet": self.sheet, "names": self.names,
+                              "chart": chart(self.sheet, self.table.sides, target)})
+
+    def house_rules(self, organiser: bool) -> Markup:
+        """The house rules in force; the organiser is offered them as a profile named after the match."""
+        match = self.match
+        _database, _id, game, deal_limit, options, *_deals = self.content  # (content_key's order)
+        return _part("matches/_rules_in_force.html",
+                     (game, deal_limit, options, organiser, match.title if organiser else None),
+                     lambda: {"match": match, "organiser": organiser,
+                              "option_rows": option_rows(self.rules, match.options, match.deal_limit)})
+
+    def rows(self) -> list[Markup]:
+        """The deals' rows, each kept per what it shows (:func:`sheet_rows`)."""
+        return sheet_rows(self.match, self.deal_rows, self.sheet.counted, self.table.sides, self.content)
+
+
+def _part(template: str, shows: tuple[Hashable, ...] | None,
+          context: Callable[[], Mapping[str, Any]]) -> Markup:
+    """``template`` rendered with ``context()``, kept under ``shows`` (every value it reads), the
+    language and the site's root (None: drawn, not kept)."""
+    def draw() -> Markup:
+        return Markup(current_app.jinja_env.get_template(template).render(**context()))
+
+    if shows is None:
+        return draw()
+    return PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
 
 
 def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
@@ -302,11 +385,11 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
                "organiser": organiser}
     if request.query_string:
-        return render_template("matches/sheet.html", **context, **sheet_view(match, rules, read_deals()))
+        return render_template("matches/sheet.html", **context, **page_view(match, rules, read_deals()))
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
     page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
-                                              **sheet_view(match, rules, read_deals())).encode())
+                                              **page_view(match, rules, read_deals())).encode())
     return with_flashes(with_token(page))
 
 

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from scorekeeper import store
-from tests.helpers import TOKEN, Pages, csrf_token
+from scorekeeper import games, store
+from tests.helpers import TOKEN, Pages, csrf_token, form_fields
+from tests.web.test_api_games import SCORE
 from tests.web.test_matches import MADE_100
 from tests.web.test_round_evening import time_passes
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
@@ -206,3 +207,68 @@ def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confi
             "seat": seat})
         assert confirmed.status_code == 302
     assert standings_points(organiser, wall) == standings_points(organiser, desk) == ["2", "0", "0", "0"]
+
+
+# -- a sheet's page in parts, each kept per what it shows (web/sheets.py: SheetParts) ------------------
+
+def forget_kept_sheets() -> None:
+    """Every sheet, page and part this worker keeps, forgotten: the next read draws it all afresh."""
+    from scorekeeper.web import sheets
+
+    for kept in (sheets.SHEETS, sheets.VERSIONS, sheets.PAGES, sheets.ROWS, sheets.PARTS):
+        kept._entries.clear()
+        kept.bytes = 0
+
+
+def read(client, match_id: int, language: str) -> str:
+    return client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", sorted(SCORE))
+def test_a_sheet_drawn_from_kept_parts_is_the_sheet_drawn_afresh(client, game):
+    """After each deal, in three languages: the page made of the parts kept from the earlier deals
+    (heading, totals, chart, house rules, the bar above it) is byte for byte the page drawn from nothing."""
+    rules = games.get_rules(game)
+    seats = rules.table(rules.resolve_options({})).seats
+    match_id = client.post("/api/v1/matches", json={
+        "game": game, "players": {seat: f"{seat} of {game}" for seat in seats}}).json["id"]
+    deal, _score = SCORE[game]
+    for _ in range(3):
+        for language in ("en", "fr", "ja"):
+            kept = read(client, match_id, language)
+            forget_kept_sheets()
+            assert read(client, match_id, language) == kept
+        if client.post(f"/api/v1/matches/{match_id}/deals", json=deal).status_code != 201:
+            break  # the match is over (Quinto's deal ends it at once)
+
+
+def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):
+    match_id = pages.start_match(players={"N": "Alice", "E": "Bbo", "S": "Carol", "W": "Dan"})
+    pages.post_deal(match_id, MADE_100)
+    assert "Bbo" in client.get(f"/matches/{match_id}").get_data(as_text=True)  # its parts kept
+    page = client.get(f"/matches/{match_id}/manage").get_data(as_text=True)
+    assert client.post(f"/matches/{match_id}/manage",
+                       data={**form_fields(page), "player_E": "Bob", "title": "Friday"}).status_code == 302
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Bbo" not in html and "<h1>Friday</h1>" in html
+    assert '<span class="side-name">Bob &amp; Dan</span>' in html  # the totals
+    assert '<span class="key key-2">Bob &amp; Dan</span>' in html  # the chart's key
+
+
+def test_only_the_organiser_is_offered_the_house_rules_as_a_profile_named_after_the_match(app, organiser):
+    match_id = Pages(organiser.client).start_match(title="Friday")
+    phone_ = app.test_client()
+    offer = "Save these rules as a profile"
+    assert offer not in phone_.get(f"/matches/{match_id}").get_data(as_text=True)
+    organisers = organiser.client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert offer in organisers and "name=Friday" in organisers
+    assert offer not in phone_.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_each_sheets_language_links_come_back_to_it(client, pages):
+    first, second = pages.start_match(), pages.start_match()
+    for match_id in (first, second, first):
+        html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert html.count(f'next=/matches/{match_id}"') == 4
+    asked = client.get(f"/matches/{first}?from=qr").get_data(as_text=True)  # drawn for its own address
+    assert asked.count(f'next=/matches/{first}?from%3Dqr"') == 4
