@@ -437,6 +437,7 @@ class _Searcher:
     beats: object
     trick_points: object
     most: object
+    one_trick: object
     pts: VALUE[64]  # (CARDS)
     rank: SMALL[64]
     above: BITS[64]
@@ -494,6 +495,7 @@ class _Searcher:
         self.ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
         self.most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
         self.trick_floor = kernel.trick_floor  # and the least a trick won is worth
+        self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
@@ -793,6 +795,11 @@ class _Searcher:
                 sure_mine, sure_theirs = self.ranked_floors()
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
+            if self.one_trick is not None and lo < beta and hi > alpha:  # (one side needs every trick left:
+                if hi == total and alpha >= total - 1 and self.one_more(leader, False):  # does the other
+                    hi = total - 1  # surely take one?)
+                elif lo == 0 and beta <= 1 and self.one_more(leader, True):
+                    lo = 1
             if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a floor)
                 sure_mine, sure_theirs = self.ranked_floors() if self.ranked_bits else (0, 0)
                 lo = sure_mine * self.trick_floor if sure_mine * self.trick_floor > lo else lo
@@ -873,6 +880,19 @@ class _Searcher:
             if len(entries) > SHAPE_KEEPS:
                 del entries[0]
         return best
+
+    @cython.cfunc
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, claimant=FLAG, seat=SMALL, side=cython.int)
+    def one_more(self, leader: int, claimant: bool) -> bool:
+        """Does the claimant's side (``claimant``) or the other surely take a trick from this trick's
+        start (the kernel's ``one_trick``)?"""
+        side = 0
+        for seat in range(self.n):
+            if self.maxi[seat] == claimant:
+                side |= 1 << seat
+        return self.one_trick([self.hands[seat] for seat in range(self.n)], side, leader)
 
     @cython.cfunc
     @cython.returns(VALUE)

@@ -57,6 +57,8 @@ class Kernel:
     most: Callable[[int], int] | None = None  # points that do not add up (Quinto): the most the cards
     # left (bits) can be worth to both sides together, the last trick's bonus included
     trick_floor: int = 0  # points: the least a trick is worth to the side that wins it
+    one_trick: Callable[[list[int], int, int], bool] | None = None  # tricks (Quinto): does the side of
+    # the seats in the bits surely take a trick, the hands and the leader given, at a trick's start?
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
         """The bits of some cards."""

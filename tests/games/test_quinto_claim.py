@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from scorekeeper.cards import DECK_53, display_key
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import get_rules
 from scorekeeper.games.quinto.cards import legal_cards
+from scorekeeper.games.quinto import tricks
 from scorekeeper.games.quinto.tricks import QuintoTrickRules
 from scorekeeper.solver import Position, best_points, best_tricks, solve
 
@@ -206,3 +208,27 @@ def test_the_points_bound_is_never_below_what_a_line_of_play_takes(tricks, rich,
     assert minimax(position, None, True) <= kernel.most(left), position
     assert kernel.trick_floor == position.rules.trick_value
     assert kernel.most(0) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(tricks_left=st.integers(2, 3), rich=st.booleans(), rng=st.randoms(use_true_random=False))
+def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_left, rich, rng):
+    """RULES §5.1, §5.5: the search's follow-suit bound. Where the top suit's game (the claimants
+    play any card but follow the top suit when it is led; the defenders follow it too and hold it
+    back otherwise) gives the defenders a trick, exhaustive minimax gives them one as well: the
+    claimants cannot take every trick left. Asked at any trick's start, whatever the number of
+    tricks left (the search asks it from ``TOP_SUIT_FROM`` on)."""
+    position = random_position(rng, tricks=tricks_left, rich=rich)
+    hands = dict(position.hands)
+    for at, card in enumerate(position.trick_so_far):  # (back to the trick's start)
+        seat = NESW[(NESW.index(position.leader) + at) % 4]
+        hands[seat] = hands[seat] | {card}
+    position = Position(rules=position.rules, play_order=NESW, hands=hands, leader=position.leader)
+    kernel = position.rules.kernel(None, None, NESW)
+    bits = [kernel.mask(hands[seat]) for seat in NESW]
+    for defence, claimant in (("A", "B"), ("B", "A")):
+        side = sum(1 << at for at, seat in enumerate(NESW) if SIDES[seat] == defence)
+        with mock.patch.object(tricks, "TOP_SUIT_FROM", 0):
+            surely = kernel.one_trick(bits, side, NESW.index(position.leader))
+        if surely:
+            assert minimax(position, claimant, False) < tricks_left, position
