@@ -832,6 +832,10 @@ class _Searcher:
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
         ordered = self.lead_order(leader, hand, rem)
+        if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
+            seed = self.by_tricks.tt.get(shape if shape is not None else self.normal_key(leader, rem))
+            if seed is not None:
+                first = seed[2]
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
