@@ -721,7 +721,7 @@ class _Searcher:
             for seat in range(self.n):
                 if self.maxi[seat] != mine and self.hands[seat] & trumps:
                     for suit in suits:
-                        if not self.hands[seat] & suit:
+                        if self.ruff_anyway or not self.hands[seat] & suit:  # (Pandoeren: even while following)
                             ruffers |= suit
         moves = hand
         while moves:
@@ -839,6 +839,10 @@ class _Searcher:
         a = low_edge = alpha if alpha > lo else lo
         b = high_edge = beta if beta < hi else hi
         ordered = self.lead_order(leader, hand, rem)
+        if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
+            seed = self.by_tricks.tt.get(shape if shape is not None else self.normal_key(leader, rem))
+            if seed is not None:
+                first = seed[2]
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
@@ -962,7 +966,8 @@ class _Searcher:
                    tmask=BITS, left=BITS, card=SMALL, pos=SMALL, seat=SMALL, win_bit=SMALL, win_seat=SMALL,
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
-                   points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL)
+                   points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL, safe=FLAG,
+                   beaten=BITS)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -975,6 +980,14 @@ class _Searcher:
             beta = total
         moves = self.moves(base, pos, seat, win_seat, win_bit)
         ours = self.maxi[seat] == self.maxi[win_seat]
+        safe = True  # (points: no later opponent in this trick can beat our side's winning card)
+        if points and ours and pos < last and self.simple:  # (the Jass suits; Quinto unchanged)
+            beaten = self.above[win_bit] if ONE << win_bit & self.trumps else self.above[win_bit] | self.trumps
+            now_seat = seat
+            for at in range(last - pos):
+                now_seat = self.after[now_seat]
+                if self.maxi[now_seat] != self.maxi[seat] and self.hands[now_seat] & beaten:
+                    safe = False
         top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
@@ -989,8 +1002,10 @@ class _Searcher:
                 else:
                     order = 6 << 10 | (self.pts[card] << 4 if points and pos == last else 15 - self.rank[card])
                 order |= 1
-            elif ours and points:
+            elif ours and points and safe:
                 order = 4 << 10 | self.pts[card] << 5 | self.rank[card] << 1
+            elif ours and points:  # (a later opponent may still take it: our cheapest card first)
+                order = 4 << 10 | 1022 - (self.pts[card] << 5) - (self.rank[card] << 1)
             elif ours:
                 order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
