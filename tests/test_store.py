@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import itertools
+import os
 import sqlite3
 import threading
 
@@ -281,3 +284,38 @@ def test_the_pages_of_matches_hold_each_match_once_newest_first_both_ways(tmp_pa
             assert [page.matches for page in reversed(back)] == [page.matches for page in pages]
     finally:
         db.close()
+
+
+def test_the_log_reaches_the_database_file_outside_the_writer_lock(db, tmp_path, monkeypatch):
+    """Every CHECKPOINT_EVERY writes the log is copied back into the database, after the writer
+    lock is let go (queued writers do not wait for its fsync): the database file alone, without
+    its log, holds the deals written."""
+    monkeypatch.setattr(store.db, "_WRITES", itertools.count(1))  # (the process's writes so far)
+    match_id = new_match(db)
+    checkpoints_locked = []
+
+    def traced(statement: str) -> None:
+        if "wal_checkpoint" in statement:
+            probe = os.open(str(tmp_path / "s.sqlite-writer"), os.O_RDONLY)
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                checkpoints_locked.append(False)
+            except BlockingIOError:
+                checkpoints_locked.append(True)
+            finally:
+                os.close(probe)
+
+    db.conn.set_trace_callback(traced)
+    for _ in range(store.db.CHECKPOINT_EVERY):
+        with store.write_transaction(db):
+            store.matches._append(db, match_id, DEAL, None, None, None, store.Actor("phone"))
+    db.conn.set_trace_callback(None)
+    assert checkpoints_locked == [False]
+    alone = tmp_path / "alone.sqlite"
+    alone.write_bytes((tmp_path / "s.sqlite").read_bytes())  # the file without its -wal
+    copy = sqlite3.connect(alone)
+    try:
+        assert copy.execute("select count(*) from deals where match_id = ?", [match_id]).fetchone()[0] \
+            >= store.db.CHECKPOINT_EVERY - 1
+    finally:
+        copy.close()
