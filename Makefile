@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-WORKERS ?= 4
+WORKERS ?= 2
+THREADS ?= 8
 export FLASK_APP := scorekeeper
 
 .PHONY: bench-pdf bench-runs bench-solver run test install test-deps runtime-deps system-deps translations messages clean bench soak
@@ -29,7 +30,7 @@ messages: $(BIN)/python
 
 run: runtime-deps install
 	$(BIN)/flask init-db
-	$(BIN)/gunicorn --config python:scorekeeper.serving --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) \
+	$(BIN)/gunicorn --config python:scorekeeper.serving --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) \
 		--no-control-socket --access-logfile - "scorekeeper:create_app()"
 
 # Debian packages: the PDF's Japanese font and fast font subsetting; the tests add the browser, pdftotext

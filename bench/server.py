@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
-WORKERS, THREADS = 4, 4  # the Makefile's `make run`
+WORKERS, THREADS = 2, 8  # the Makefile's `make run`
 
 
 def free_port() -> int:
@@ -95,7 +95,7 @@ def command(app: str, port: int, *, workers: int = WORKERS, threads: int = THREA
 
 def start(app: str, env: Mapping[str, str], log: Path, *, workers: int = WORKERS, threads: int = THREADS,
           ready_path: str = "/", timeout: float = 30, access_log: bool = True) -> Server:
-    """Start ``gunicorn --workers 4 --threads 4`` serving ``app`` on a free loopback port.
+    """Start ``gunicorn --workers 2 --threads 8`` serving ``app`` on a free loopback port.
 
     :param ready_path: a GET answered 200 once the server is up
     :raise RuntimeError: the server did not come up within ``timeout`` seconds (it is stopped)

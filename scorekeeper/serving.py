@@ -20,6 +20,15 @@ the four workers, and the busy one's queue made a deal POST's p99 295-352 ms; sp
 second server share it too, and a worker that cannot bind is started again for ever: so the
 master first makes sure the address is free (:func:`on_starting`).
 
+Two workers of eight threads (``make run``'s ``WORKERS`` and ``THREADS``), and an idle connection
+kept open 5 s (``keepalive``; gunicorn's default is 2 s): a table's phone reads its sheet every two
+or three seconds, and on the connection it kept it stays on the worker that already holds its
+table's sheet drawn, where a new connection lands on any worker, which draws the whole sheet afresh
+the first time it sees the table. In the final of 500 tables on an idle machine (``bench.final``,
+2026-11-27 14:58-15:01), 4 workers of 4 threads with 2 s spent 8.5 ms of processor time a request
+and fell behind all run (p99 14 s); 2 of 8 with 5 s, 6.8 ms, and kept up (p99 2.8 s).
+Idle connections wait in the worker's poller, not in a thread.
+
 The database is not opened before the fork: connections open per thread on first use
 (``store.get_db``), and ``flask init-db`` migrates before the server starts.
 """
@@ -38,6 +47,7 @@ from . import lan
 
 preload_app = True
 reuse_port = True
+keepalive = 5  # seconds (above)
 
 
 def settle(app: object = None, *, collation: bool = True) -> None:

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import subprocess
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -71,6 +72,29 @@ def test_a_second_server_on_a_port_in_use_refuses_to_start(tmp_path: Path):
         assert second.returncode == 1
         assert f"cannot listen on {gunicorn.HOST}:{srv.port}: Address already in use" in second.stderr
         assert request(srv.port, "GET", "/")[0] == 200  # the first one serves on
+
+
+def test_a_phone_reading_its_sheet_again_after_three_seconds_keeps_its_connection(tmp_path: Path):
+    """A table's phone reads every two or three seconds: its connection is kept (scorekeeper.serving's
+    ``keepalive``, 5 s, where gunicorn's default 2 s closed it), so it stays on the worker that holds
+    its table's sheet drawn."""
+    database, secret = tmp_path / "scorekeeper.sqlite", tmp_path / "secret_key"
+    secret.write_text(uuid.uuid4().hex)
+    store.init_db(str(database))
+    with gunicorn.serve("bench.wsgi:app", gunicorn.app_env(database, secret), tmp_path / "server.log",
+                        access_log=False, workers=1) as srv:
+        conn = http.client.HTTPConnection(gunicorn.HOST, srv.port, timeout=30)
+        try:
+            conn.request("GET", "/")
+            assert conn.getresponse().read() and conn.sock is not None
+            kept = conn.sock
+            time.sleep(3)
+            conn.request("GET", "/")  # on a connection the server had closed: RemoteDisconnected
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 200 and conn.sock is kept
+        finally:
+            conn.close()
 
 
 def test_the_master_compiles_every_template_before_the_workers_fork(app):
