@@ -226,21 +226,19 @@ def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 
             for option in rules.options if not (deal_limit and option.key == "target")]
 
 
-def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
-    """Everything the printed sheet's templates need (print/sheet.html)."""
+def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
+               page: bool = False) -> dict[str, Any]:
+    """Everything the printed sheet's templates need (print/sheet.html), or with ``page`` the sheet's
+    page (matches/sheet.html: its parts drawn as it asks for them)."""
     parts = SheetParts.of(match, rules, deals)
-    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "seats": parts.table.seats,
+    view = {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
+            "rows": parts.deal_rows}
+    if page:
+        return {**view, "parts": parts, "topbar": parts.topbar}
+    return {**view, "seats": parts.table.seats, "names": parts.names,
             "show_points": any(rules.deal_points(row.scored) for row in parts.sheet.rows),
-            "sides": parts.table.sides, "rows": parts.deal_rows, "names": parts.names,
             "chart": chart(parts.sheet, parts.table.sides, match.options.get("target")),
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
-
-
-def page_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
-    """Everything the sheet's page needs (matches/sheet.html): its parts drawn as it asks for them."""
-    parts = SheetParts.of(match, rules, deals)
-    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
-            "rows": parts.deal_rows, "parts": parts, "topbar": parts.topbar}
 
 
 PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' parts as drawn (SheetParts)
@@ -399,11 +397,12 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
                "organiser": organiser}
     if request.query_string:
-        return render_template("matches/sheet.html", **context, **page_view(match, rules, read_deals()))
+        return render_template("matches/sheet.html", **context,
+                               **sheet_view(match, rules, read_deals(), page=True))
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
     page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
-                                              **page_view(match, rules, read_deals())).encode())
+                                              **sheet_view(match, rules, read_deals(), page=True)).encode())
     return with_flashes(with_token(page))
 
 
