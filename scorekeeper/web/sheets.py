@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, AnyStr, NamedTuple
+from typing import Any, AnyStr, NamedTuple, TypeVar
 
 from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
 from flask_babel import get_locale, gettext as _
@@ -247,7 +247,8 @@ PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' p
 @dataclass(frozen=True, slots=True)
 class SheetParts:
     """The parts of a sheet's page, each drawn once per what it shows (a template of its own,
-    rendered with the values it reads) with the language and the site's root, and kept: after a
+    rendered with the values it reads) with the database, the language and the site's root, and
+    kept (:func:`kept_part`, as the desk's and the wall's parts are): after a
     deal the page draws its totals, its chart and its new rows (kept per the sheet's content, the
     sides' names), and finds its heading (per the match's title, game and players) and its house
     rules (per the game, the options and the deals' limit) as they were. A cache, never the truth
@@ -312,14 +313,24 @@ class SheetParts:
 
 def _part(template: str, shows: tuple[Hashable, ...] | None,
           context: Callable[[], Mapping[str, Any]]) -> Markup:
-    """``template`` rendered with ``context()``, kept under ``shows`` (every value it reads), the
-    language and the site's root (None: drawn, not kept)."""
-    def draw() -> Markup:
-        return Markup(current_app.jinja_env.get_template(template).render(**context()))
+    """``template`` rendered with ``context()``, kept in :data:`PARTS` per what it shows
+    (:func:`kept_part`)."""
+    return kept_part(PARTS, shows, template,
+                     lambda: Markup(current_app.jinja_env.get_template(template).render(**context())))
 
+
+Drawn = TypeVar("Drawn")
+
+
+def kept_part(parts: LruCache, shows: tuple[Hashable, ...] | None, template: str,
+              draw: Callable[[], Drawn]) -> Drawn:
+    """A page's part, ``template`` as ``draw`` renders it, kept in ``parts`` under ``shows`` (every
+    value it reads) with the database, the language and the site's root (None: drawn, not kept):
+    a sheet page's (:class:`SheetParts`), the desk's and the wall's (web/tournaments/kept.part)."""
     if shows is None:
         return draw()
-    return PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
+    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template)
+    return parts.get((*at, *shows), draw)
 
 
 def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
