@@ -356,11 +356,11 @@ def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], count
     after the match's end or not), the language and the site's root. A new deal draws its own row,
     and the row before it again (no longer the latest)."""
     draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
-    at = (str(get_locale()), request.script_root)
+    at = (str(get_locale()), request.script_root, content.upto(0))  # (the key but its deals)
 
     def part(index: int, deal: store.Deal, row: Any) -> Markup:
         last, after_end = index == len(rows), index > counted
-        return ROWS.get((*at, content.upto(index), last, after_end),
+        return ROWS.get((*at, content.deals[:index], last, after_end),
                         lambda: Markup(draw(match, deal, row, index, last, after_end, sides)))
 
     return [part(index, deal, row) for index, (deal, row) in enumerate(rows, start=1)]
