@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, AnyStr
+from typing import Any, AnyStr, NamedTuple, TypeVar
 
 from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
 from flask_babel import get_locale, gettext as _
@@ -85,18 +85,35 @@ TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
 
-def content_key(match: store.Match, deals: Sequence[store.Deal]) -> tuple[object, ...]:
+class ContentKey(NamedTuple):
+    """Everything a match's sheet depends on (:func:`content_key`): a key of the kept sheets, rows
+    and parts; the sheet of the earlier deals is kept under the same key with fewer deals
+    (:meth:`upto`)."""
+
+    database: str
+    match_id: int
+    game: str
+    deal_limit: int
+    options: str  # the match's options as JSON, sorted
+    deals: tuple[tuple[int, int, str], ...]  # each deal's id, version and declarations as stored
+
+    def upto(self, count: int) -> ContentKey:
+        """The key of the sheet of the first ``count`` deals (negative: all but the last ``-count``)."""
+        return self._replace(deals=self.deals[:count])
+
+
+def content_key(match: store.Match, deals: Sequence[store.Deal]) -> ContentKey:
     """Everything a match's sheet depends on: its game, options and every deal as stored.
 
     Not the match id and version alone: SQLite may give a deleted match's id to a new one.
     """
-    return (current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
-            json.dumps(match.options, sort_keys=True),
-            tuple((d.id, d.version, d.stored) for d in deals))  # last: the earlier deals' key is a slice
+    return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
+                      json.dumps(match.options, sort_keys=True),
+                      tuple((d.id, d.version, d.stored) for d in deals))
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
-                 key: tuple[object, ...] | None = None) -> Sheet:
+                 key: ContentKey | None = None) -> Sheet:
     """The match's sheet, scored by the engine from the stored declarations (once per content,
     ``key`` when the caller has it already); a tournament's fixed number of deals ends the match
     too, if the game has not ended it first."""
@@ -137,7 +154,7 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     return StoredSheet(len(deals), scored_sheet(match, rules, counted, content), last_at)
 
 
-def keep_added(key: tuple[object, ...], deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
+def keep_added(key: ContentKey, deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
     """Keep ``sheet``: the sheet of the deals of content ``key`` (:func:`content_key`) with the deal
     just added after them (``deal_id``, of these ``declarations``), scored by the caller already, so
     that the page the phone is sent to and the table's next deal find it (if the declarations read
@@ -147,17 +164,15 @@ def keep_added(key: tuple[object, ...], deal_id: int, declarations: Mapping[str,
     stored = store.stored_text(declarations)
     if json.loads(stored) != declarations:
         return
-    *head, earlier = key
-    SHEETS.get((*head, (*earlier, (deal_id, store.FIRST_VERSION, stored))), lambda: sheet)  # type: ignore[misc]
+    SHEETS.get(key._replace(deals=(*key.deals, (deal_id, store.FIRST_VERSION, stored))), lambda: sheet)
 
 
-def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: tuple[object, ...]) -> Sheet:
+def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: ContentKey) -> Sheet:
     """The game's sheet of the deals (``key``: their content key): a kept sheet of the earlier ones
     (a deal was just added, maybe a few since this worker last saw the match) extended by the deals
     after it, else every deal scored. The earlier deals' keys are the same key with fewer deals."""
-    *head, stored = key
     for back in range(1, min(EXTEND_FROM, len(deals)) + 1):
-        earlier = SHEETS.peek((*head, stored[:-back]))  # type: ignore[index]
+        earlier = SHEETS.peek(key.upto(-back))
         if earlier is not None:
             return rules.extend_sheet(earlier, [d.declarations for d in deals[-back:]], match.options,
                                       deal_limit=match.deal_limit)
@@ -211,21 +226,19 @@ def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 
             for option in rules.options if not (deal_limit and option.key == "target")]
 
 
-def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
-    """Everything the printed sheet's templates need (print/sheet.html)."""
+def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
+               page: bool = False) -> dict[str, Any]:
+    """Everything the printed sheet's templates need (print/sheet.html), or with ``page`` the sheet's
+    page (matches/sheet.html: its parts drawn as it asks for them)."""
     parts = SheetParts.of(match, rules, deals)
-    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "seats": parts.table.seats,
+    view = {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
+            "rows": parts.deal_rows}
+    if page:
+        return {**view, "parts": parts, "topbar": parts.topbar}
+    return {**view, "seats": parts.table.seats, "names": parts.names,
             "show_points": any(rules.deal_points(row.scored) for row in parts.sheet.rows),
-            "sides": parts.table.sides, "rows": parts.deal_rows, "names": parts.names,
             "chart": chart(parts.sheet, parts.table.sides, match.options.get("target")),
             "option_rows": option_rows(rules, match.options, match.deal_limit)}
-
-
-def page_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> dict[str, Any]:
-    """Everything the sheet's page needs (matches/sheet.html): its parts drawn as it asks for them."""
-    parts = SheetParts.of(match, rules, deals)
-    return {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
-            "rows": parts.deal_rows, "parts": parts, "topbar": parts.topbar}
 
 
 PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' parts as drawn (SheetParts)
@@ -234,7 +247,8 @@ PARTS = LruCache(size=TABLE_SHEETS * 4, max_bytes=PAGES_BYTES)  # sheet pages' p
 @dataclass(frozen=True, slots=True)
 class SheetParts:
     """The parts of a sheet's page, each drawn once per what it shows (a template of its own,
-    rendered with the values it reads) with the language and the site's root, and kept: after a
+    rendered with the values it reads) with the database, the language and the site's root, and
+    kept (:func:`kept_part`, as the desk's and the wall's parts are): after a
     deal the page draws its totals, its chart and its new rows (kept per the sheet's content, the
     sides' names), and finds its heading (per the match's title, game and players) and its house
     rules (per the game, the options and the deals' limit) as they were. A cache, never the truth
@@ -246,7 +260,7 @@ class SheetParts:
     table: Table
     deal_rows: list[tuple[store.Deal, Any]]  # each deal with its row of the sheet
     names: dict[str, str]
-    content: tuple[object, ...]  # the deals' content_key
+    content: ContentKey  # the deals'
 
     @classmethod
     def of(cls, match: store.Match, rules: GameRules, deals: Sequence[store.Deal]) -> SheetParts:
@@ -285,10 +299,10 @@ class SheetParts:
 
     def house_rules(self, organiser: bool) -> Markup:
         """The house rules in force; the organiser is offered them as a profile named after the match."""
-        match = self.match
-        _database, _id, game, deal_limit, options, *_deals = self.content  # (content_key's order)
+        match, content = self.match, self.content
+        title = match.title if organiser else None
         return _part("matches/_rules_in_force.html",
-                     (game, deal_limit, options, organiser, match.title if organiser else None),
+                     (content.game, content.deal_limit, content.options, organiser, title),
                      lambda: {"match": match, "organiser": organiser,
                               "option_rows": option_rows(self.rules, match.options, match.deal_limit)})
 
@@ -299,14 +313,24 @@ class SheetParts:
 
 def _part(template: str, shows: tuple[Hashable, ...] | None,
           context: Callable[[], Mapping[str, Any]]) -> Markup:
-    """``template`` rendered with ``context()``, kept under ``shows`` (every value it reads), the
-    language and the site's root (None: drawn, not kept)."""
-    def draw() -> Markup:
-        return Markup(current_app.jinja_env.get_template(template).render(**context()))
+    """``template`` rendered with ``context()``, kept in :data:`PARTS` per what it shows
+    (:func:`kept_part`)."""
+    return kept_part(PARTS, shows, template,
+                     lambda: Markup(current_app.jinja_env.get_template(template).render(**context())))
 
+
+Drawn = TypeVar("Drawn")
+
+
+def kept_part(parts: LruCache, shows: tuple[Hashable, ...] | None, template: str,
+              draw: Callable[[], Drawn]) -> Drawn:
+    """A page's part, ``template`` as ``draw`` renders it, kept in ``parts`` under ``shows`` (every
+    value it reads) with the database, the language and the site's root (None: drawn, not kept):
+    a sheet page's (:class:`SheetParts`), the desk's and the wall's (web/tournaments/kept.part)."""
     if shows is None:
         return draw()
-    return PARTS.get((str(get_locale()), request.script_root, template, *shows), draw)
+    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template)
+    return parts.get((*at, *shows), draw)
 
 
 def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tuple[int, store.Deal, Any]]]:
@@ -324,7 +348,7 @@ def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tu
 
 
 def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], counted: int, sides: Sequence[str],
-               content: tuple[object, ...]) -> list[Markup]:
+               content: ContentKey) -> list[Markup]:
     """The page's rows of the sheet (``rows``: each deal with its row, of ``content``: their
     :func:`content_key`), drawn (templates/matches/_sheet_row.html) and kept per what each shows: a
     row is scored from the deals up to it alone (the game's sheet extends, :func:`_extended`), so
@@ -332,12 +356,11 @@ def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], count
     after the match's end or not), the language and the site's root. A new deal draws its own row,
     and the row before it again (no longer the latest)."""
     draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
-    *head, stored = content
-    at = (str(get_locale()), request.script_root, *head)
+    at = (str(get_locale()), request.script_root, content.upto(0))  # (the key but its deals)
 
     def part(index: int, deal: store.Deal, row: Any) -> Markup:
         last, after_end = index == len(rows), index > counted
-        return ROWS.get((*at, stored[:index], last, after_end),  # type: ignore[index]
+        return ROWS.get((*at, content.deals[:index], last, after_end),
                         lambda: Markup(draw(match, deal, row, index, last, after_end, sides)))
 
     return [part(index, deal, row) for index, (deal, row) in enumerate(rows, start=1)]
@@ -385,11 +408,12 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
                "organiser": organiser}
     if request.query_string:
-        return render_template("matches/sheet.html", **context, **page_view(match, rules, read_deals()))
+        return render_template("matches/sheet.html", **context,
+                               **sheet_view(match, rules, read_deals(), page=True))
     key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
            penalty, signoff, clock, organiser, str(get_locale()))
     page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
-                                              **page_view(match, rules, read_deals())).encode())
+                                              **sheet_view(match, rules, read_deals(), page=True)).encode())
     return with_flashes(with_token(page))
 
 

@@ -266,8 +266,8 @@ def test_a_session_cookie_is_signed_and_read_as_flask_signs_and_reads_it(app):
 def test_a_short_session_goes_uncompressed_and_a_long_one_compressed_both_read_by_flask(app):
     """A phone's session (its CSRF secret and a flashed message) is not offered to zlib, which would
     not make it shorter; a session of many tables' tokens is compressed as Flask's own serializer
-    compresses it (web/safety.py), even where zlib would shorten a short one; Flask reads both, and
-    ours reads Flask's."""
+    compresses it (web/safety.py: its payload the very bytes of Flask's), even where zlib would
+    shorten a short one; Flask reads both, and ours reads Flask's."""
     flasks = SecureCookieSessionInterface().get_signing_serializer(app)
     ours = app.session_interface.get_signing_serializer(app)
     short = {"csrf_token": "0123456789abcdef" * 3, "_flashes": [["message", "Deal saved."]]}
@@ -276,6 +276,8 @@ def test_a_short_session_goes_uncompressed_and_a_long_one_compressed_both_read_b
         signed = ours.dumps(data)
         assert signed.startswith(".") is compressed and flasks.dumps(data).startswith(".")
         assert flasks.loads(signed) == data == ours.loads(flasks.dumps(data))
+    payload = ours.dumps(long).rsplit(".", 2)[0]  # before the time and the signature
+    assert payload == flasks.dumps(long).rsplit(".", 2)[0]
 
 
 def test_a_plain_view_or_hook_runs_as_it_is_and_any_other_as_flask_would_run_it(app):

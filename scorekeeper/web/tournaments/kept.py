@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from ... import pairings
 from .. import address
-from ..sheets import TOKEN_HOLE, LruCache, form_token, holed, kept_render, with_flashes
+from ..sheets import TOKEN_HOLE, LruCache, form_token, holed, kept_part, kept_render, with_flashes
 from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
@@ -91,13 +91,12 @@ class Slots:
 
 def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Part:
     """``template`` rendered with ``context()`` (its forms made there), kept under ``key`` with the
-    database, the language and the site's root, for a page's slot (:class:`Slots`); None: rendered
-    afresh, never kept (a form sent back with its errors, or a POST's page, whose forms read what
-    was sent)."""
+    database, the language and the site's root (:func:`..sheets.kept_part`), for a page's slot
+    (:class:`Slots`); None: rendered afresh with the visitor's token, never kept (a form sent back
+    with its errors, or a POST's page, whose forms read what was sent)."""
     if key is None or request.method != "GET":
         return cut(render_template(template, **context()))
-    full = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template, *key)
-    return PARTS.get(full, lambda: cut(kept_render(template, **context())))
+    return kept_part(PARTS, key, template, lambda: cut(kept_render(template, **context())))
 
 
 def standings_part(state: State) -> Part:
