@@ -23,7 +23,8 @@ from typing import Any
 from ...cards import SUIT_SYMBOLS
 from ...errors import N_, RuleViolation
 from .. import belote, irregular, jass
-from ..base import MISDEAL_PASSES_DEAL, Explanation, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..base import (MISDEAL_PASSES_DEAL, Explanation, GameRules, MatchResult, Option, Options, Ruling, Say,
+                    ScoredDeal, take)
 from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
@@ -276,7 +277,8 @@ def _alternate(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
 def _fixed(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
     """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners, saying).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+    win = _Tally(winners, saying).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT,
+                                       bid=deal.bid)
     win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
     lose = _Tally(losers, saying).plus(PLUS_BELOTE, "belote", deal.belote[losers])
     tallies = {winners: win, losers: lose}
@@ -328,8 +330,8 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
         for team in (bidders, defenders):
             flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
             lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
-                                              "last": last[team], "belote": belote[team], "melds": counted[team],
-                                              "points": before_capot[team]}))
+                                              "last": last[team], "belote": belote[team],
+                                              "melds": counted[team], "points": before_capot[team]}))
         score = {b.team: b.total, d.team: d.total}
         lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
                   Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
