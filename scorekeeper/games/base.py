@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -160,19 +160,56 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+class Explanation(Sequence[Say]):
+    """A deal's explanation written when it is first read: ``write`` gives its lines, once. It
+    reads as the tuple of them (equal to it, the same ``repr``): a sheet scored for its totals
+    alone (standings, a re-score) does not write lines that nobody reads."""
+
+    __slots__ = ("_write", "_lines")
+
+    def __init__(self, write: Callable[[], tuple[Say, ...]]) -> None:
+        self._write = write
+        self._lines: tuple[Say, ...] | None = None
+
+    @property
+    def lines(self) -> tuple[Say, ...]:
+        """The lines, written at the first read (two threads may both write them: the same lines)."""
+        if self._lines is None:
+            self._lines = self._write()
+        return self._lines
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.lines[index]
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __iter__(self) -> Iterator[Say]:
+        return iter(self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        return self.lines == (other.lines if isinstance(other, Explanation) else other)
+
+    __hash__ = None  # type: ignore[assignment]  (a tuple of Says is no more hashable: their params)
+
+    def __repr__(self) -> str:
+        return repr(self.lines)
+
+
 @dataclass(slots=True)
 class ScoredDeal:
     """What the engine answers for one deal.
 
     ``score`` is what each side writes on the sheet for this deal; ``answer`` carries the
-    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation. Read only, not frozen:
+    RULES.md §6 answer fields, JSON-ready; ``lines`` is the explanation (a tuple, or an
+    :class:`Explanation` written when first read). Read only, not frozen:
     one is made for every deal of every sheet scored, and a frozen one of five fields costs
     three times as much to make (never hashable either way: its ``score`` is a mapping).
     """
 
     made: bool | None
     score: Mapping[str, int]
-    lines: tuple[Say, ...]
+    lines: Sequence[Say]
     answer: Mapping[str, Any]
     summary: Say  # the contract in a few words, for the sheet ("100 ♥ by N, contré")
 

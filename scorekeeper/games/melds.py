@@ -224,6 +224,7 @@ def display_order(meld: Meld) -> tuple[tuple[int, int], ...]:
     return tuple(display_key(card) for card in sort_cards(meld.cards))
 
 
+@functools.lru_cache(maxsize=4096)  # every comparison of melds sorts by it
 def _tiebreak(meld: Meld) -> tuple[int, ...]:
     """Last resort for a total order: the meld whose cards come first in display order."""
     return tuple(-x for place in display_order(meld) for x in place)
@@ -360,22 +361,25 @@ def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
     def strength(meld: Meld) -> tuple[int, int, int, int]:
         return meld_strength(meld, trump, contract, sa_four_values=sa_four_values)
 
-    ranked = sorted((meld for meld in melds if value(meld)), reverse=True,
-                    key=lambda meld: (strength(meld), -seats.index(meld.seat), _tiebreak(meld)))
+    # (meld, value, strength, side) of each meld worth something, reckoned once: the order, the
+    # points and the reason read them
+    ranked = sorted(((meld, worth, strength(meld), side_of(meld.seat)) for meld in melds
+                     if (worth := value(meld))), reverse=True,
+                    key=lambda rated: (rated[2], -seats.index(rated[0].seat), _tiebreak(rated[0])))
     if not ranked:
         return MeldVerdict(None, None, MappingProxyType(dict.fromkeys(sides, 0)),
                            (Say(N_("nobody declared a meld")),))
-    best, winner = ranked[0], side_of(ranked[0].seat)
-    points = sum(value(meld) for meld in ranked if side_of(meld.seat) == winner)
+    best, best_value, mine, winner = ranked[0]
+    points = sum(worth for _, worth, _, side in ranked if side == winner)
     counted = MappingProxyType({side: points if side == winner else 0 for side in sides})
-    rival = next((meld for meld in ranked if side_of(meld.seat) != winner), None)
-    names = {"best": best.label, "side": winner, "value": value(best), "top": str(best.top)}
+    rival = next((rated for rated in ranked if rated[3] != winner), None)
+    names = {"best": best.label, "side": winner, "value": best_value, "top": str(best.top)}
     if rival is None:
         why = Say(N_("only %(side)s declared melds; the best is %(best)s"), names)
     else:
-        names.update(other=rival.label, other_value=value(rival),
-                     seat=min(best.seat, rival.seat, key=seats.index))
-        mine, theirs = strength(best), strength(rival)
+        other, other_value, theirs, _ = rival
+        names.update(other=other.label, other_value=other_value,
+                     seat=min(best.seat, other.seat, key=seats.index))
         if mine == theirs:
             why = Say(N_("%(best)s and %(other)s are equal; %(seat)s plays first"), names)
         elif mine[0] != theirs[0]:

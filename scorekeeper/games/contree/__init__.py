@@ -23,7 +23,8 @@ from typing import Any
 from ...cards import SUIT_SYMBOLS
 from ...errors import N_, RuleViolation
 from .. import belote, irregular, jass
-from ..base import MISDEAL_PASSES_DEAL, GameRules, MatchResult, Option, Options, Ruling, Say, ScoredDeal, take
+from ..base import (MISDEAL_PASSES_DEAL, Explanation, GameRules, MatchResult, Option, Options, Ruling, Say,
+                    ScoredDeal, take)
 from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
@@ -129,15 +130,18 @@ FINAL = N_("Score: %(team_a)s %(score_a)d, %(team_b)s %(score_b)d")
 
 @dataclass(slots=True)
 class _Tally:
-    """One team's score built step by step, each step a line whose arithmetic adds up."""
+    """One team's score built step by step, each step a line whose arithmetic adds up (``saying``
+    false: the total alone, its lines not written)."""
 
     team: str
+    saying: bool = True
     total: int = 0
     lines: list[Say] = field(default_factory=list)
 
     def step(self, template: str, total: int, **params: int) -> _Tally:
-        self.lines.append(Say(template, {"team": TEAM_LABELS[self.team], "before": self.total,
-                                         "total": total, **params}))
+        if self.saying:
+            self.lines.append(Say(template, {"team": TEAM_LABELS[self.team], "before": self.total,
+                                             "total": total, **params}))
         self.total = total
         return self
 
@@ -156,7 +160,7 @@ class _Tally:
 
     def done(self) -> _Tally:
         """Close the tally; a team that scored nothing still gets its line."""
-        return self if self.lines else self.step(NOTHING, self.total)
+        return self if self.lines or not self.saying else self.step(NOTHING, self.total)
 
 
 @dataclass(slots=True)
@@ -238,9 +242,9 @@ def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mappin
     return {**points, capot_team: total}, [line]
 
 
-def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
+def _standard(deal: _Deal, options: Options, saying: bool) -> tuple[_Tally, _Tally]:
     """RULES.md §2.3, with belote_to_defenders_on_failure and announces of §2.4 (§7 items 8, 23, 24)."""
-    b, d = _Tally(deal.bidders), _Tally(deal.defenders)
+    b, d = _Tally(deal.bidders, saying), _Tally(deal.defenders, saying)
     capot = deal.declared["capot_bid"]
     if deal.made and capot:
         b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(PLUS_BELOTE, "belote", deal.belote[b.team])
@@ -262,22 +266,34 @@ def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     return b, d
 
 
-def _alternate(deal: _Deal) -> tuple[_Tally, _Tally]:
+def _alternate(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
     """Option alternate_scoring (RULES.md §2.4, §7 items 9, 23): the winners score bid × m."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners).step(ALTERNATE, deal.bid).times(deal.m)
-    tallies = {winners: win, losers: _Tally(losers)}
+    win = _Tally(winners, saying).step(ALTERNATE, deal.bid).times(deal.m)
+    tallies = {winners: win, losers: _Tally(losers, saying)}
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
+def _fixed(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
     """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+    win = _Tally(winners, saying).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT,
+                                       bid=deal.bid)
     win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
-    lose = _Tally(losers).plus(PLUS_BELOTE, "belote", deal.belote[losers])
+    lose = _Tally(losers, saying).plus(PLUS_BELOTE, "belote", deal.belote[losers])
     tallies = {winners: win, losers: lose}
     return tallies[deal.bidders], tallies[deal.defenders]
+
+
+def _tallies(deal: _Deal, options: Options, *, saying: bool) -> tuple[_Tally, _Tally]:
+    """The bidders' and the defenders' tallies under the match's scoring (RULES.md §2.3, §2.4)."""
+    if options["alternate_scoring"]:
+        tallies = _alternate(deal, saying)
+    elif options["contre_fixed_scoring"] and deal.m > 1:
+        tallies = _fixed(deal, saying)
+    else:
+        tallies = _standard(deal, options, saying)
+    return tallies[0].done(), tallies[1].done()
 
 
 def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options, *,
@@ -302,31 +318,32 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     capot_bid = declared["capot_bid"]
     deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
                  counted, made)
-    if options["alternate_scoring"]:
-        tallies = _alternate(deal)
-    elif options["contre_fixed_scoring"] and m > 1:
-        tallies = _fixed(deal)
-    else:
-        tallies = _standard(deal, options)
-    b, d = tallies[0].done(), tallies[1].done()
+    b, d = _tallies(deal, options, saying=False)
     result = {"A": b.total, "B": d.total} if bidders == "A" else {"A": d.total, "B": b.total}
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
-    lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
-    for team in (bidders, defenders):
-        flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
-        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
-                                          "last": last[team], "belote": belote[team], "melds": counted[team],
-                                          "points": before_capot[team]}))
-    lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
-              Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
-                          "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+
+    def explain() -> tuple[Say, ...]:
+        """The explanation, written when first read (the tallies again, saying their steps)."""
+        b, d = _tallies(deal, options, saying=True)
+        lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
+        for team in (bidders, defenders):
+            flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
+            lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
+                                              "last": last[team], "belote": belote[team],
+                                              "melds": counted[team], "points": before_capot[team]}))
+        score = {b.team: b.total, d.team: d.total}
+        lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
+                  Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
+                              "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
+        return tuple(lines)
+
     answer = {
         "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
         "capot": capot_team,
         "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
     }
-    return ScoredDeal(made=made, score=result, lines=tuple(lines),
+    return ScoredDeal(made=made, score=result, lines=Explanation(explain),
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 

@@ -30,6 +30,15 @@ KEYS = ("dealer", "bidder", "bidder_team", "bid", "capot_bid", "trump", "contre"
         "last_trick", "tricks_won", "belote", "melds", "play_order")
 """Every declaration of a Contrée deal (RULES.md §6); the canonical dict has all of them."""
 _KNOWN = frozenset(KEYS)
+# What a pick-one declaration's refusal says (module constants: the read of every deal passes them)
+NOT_A_DEALER = N_("The dealer must be one of %(allowed)s; got “%(value)s”")
+NOT_A_BIDDER = N_("The bidder must be one of %(allowed)s; got “%(value)s”")
+NOT_A_BIDDER_TEAM = N_("bidder_team must be A (N–S) or B (E–W); got “%(value)s”")
+NOT_A_TRUMP = N_("The trump must be one of %(allowed)s; got “%(value)s”")
+NO_TRUMP = N_("Which suit was trump?")
+NOT_A_LAST_TRICK = N_("last_trick must be the team that took it: A or B; got “%(value)s”")
+NO_LAST_TRICK = N_("Which team took the last trick?")
+NOT_A_BELOTE = N_("belote must be A, B or empty; got “%(value)s”")
 _OTHER = {"A": "B", "B": "A"}
 
 
@@ -138,8 +147,8 @@ def check_bid(number: int | None, value: str, *, field: str) -> int:
 
 def _bidder(raw: Mapping[str, Any]) -> tuple[str | None, str]:
     """The bidder's seat (if given) and team; both given must agree."""
-    seat = pick(raw, "bidder", SEATS, N_("The bidder must be one of %(allowed)s; got “%(value)s”"))
-    team = pick(raw, "bidder_team", TEAMS, N_("bidder_team must be A (N–S) or B (E–W); got “%(value)s”"))
+    seat = pick(raw, "bidder", SEATS, NOT_A_BIDDER)
+    team = pick(raw, "bidder_team", TEAMS, NOT_A_BIDDER_TEAM)
     if seat is None and team is None:
         raise RuleViolation(N_("Who bid? Give the bidder's seat (or the bidding team)"), field="bidder")
     if seat is not None and team is not None and TEAM_OF[seat] != team:
@@ -228,11 +237,10 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
         key = next(key for key in raw if key not in _KNOWN)
         raise RuleViolation(N_("“%(key)s” is not a declaration of a Contrée deal"),
                             field=shown(key), key=shown(key))
-    dealer = pick(raw, "dealer", SEATS, N_("The dealer must be one of %(allowed)s; got “%(value)s”"))
+    dealer = pick(raw, "dealer", SEATS, NOT_A_DEALER)
     bidder, team = _bidder(raw)
     bid, capot_bid = _bid(raw)
-    trump = pick(raw, "trump", SUITS, N_("The trump must be one of %(allowed)s; got “%(value)s”"),
-                  required=N_("Which suit was trump?"))
+    trump = pick(raw, "trump", SUITS, NOT_A_TRUMP, required=NO_TRUMP)
     contre = raw.get("contre")
     if contre is None:
         contre = "none"
@@ -247,11 +255,10 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
     if card_points is None:
         raise RuleViolation(N_("Give the card points (without the last trick) of at least one team"),
                             field="card_points")
-    last_trick = pick(raw, "last_trick", TEAMS, N_("last_trick must be the team that took it: A or B; "
-                                                    "got “%(value)s”"),
-                       required=None if capot_team else N_("Which team took the last trick?"))
+    last_trick = pick(raw, "last_trick", TEAMS, NOT_A_LAST_TRICK,
+                       required=None if capot_team else NO_LAST_TRICK)
     last_trick = last_trick or capot_team
-    belote = pick(raw, "belote", TEAMS, N_("belote must be A, B or empty; got “%(value)s”"))
+    belote = pick(raw, "belote", TEAMS, NOT_A_BELOTE)
     if tricks:
         for side in TEAMS:
             if tricks[side] == 0 and card_points[side]:
