@@ -181,8 +181,9 @@ def may_use(match_id: int) -> bool:
     held = request.headers.get(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
     if not held or not hmac.compare_digest(held.encode(), table.token.encode()):
         return False
-    closed = store.count_rounds(store.get_db(), table.tournament_id) > table.round_number
-    return request.method in ("GET", "HEAD") or not closed
+    if request.method in ("GET", "HEAD"):
+        return True
+    return store.count_rounds(store.get_db(), table.tournament_id) <= table.round_number  # (not closed)
 
 
 def may_record(match_id: int, kind: str) -> bool:
