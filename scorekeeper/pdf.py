@@ -21,7 +21,9 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -33,6 +35,9 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from . import forked
+
+if TYPE_CHECKING:
+    import pikepdf
 
 
 class StaticOnlyFetcher(URLFetcher):
@@ -93,8 +98,23 @@ class Lined:
     rows: Callable[[], str]
 
 
-Layouts = str | Lined
-"""A document's HTML, or its lined layout with the one to fall back to (:class:`Lined`)."""
+@dataclass(frozen=True)
+class Layered:
+    """A one-page sheet printed as two layers: ``top``, what differs from one sheet of a booklet to the
+    next (print/_layout.html with ``layer="top"``: the header, its QR code, the players), drawn over
+    ``under``, what they share (``layer="under"``: the blank grid), which a printer lays out and draws
+    once and places as far down as the top's header and players reach. A sheet whose layers do not each
+    fit one page is printed from ``whole()`` (rendered, like :attr:`Lined.rows`, by the thread that
+    holds the request)."""
+
+    top: str
+    under: str
+    whole: Callable[[], str]
+
+
+Layouts = str | Lined | Layered
+"""A document's HTML, or its lined layout with the one to fall back to (:class:`Lined`), or its two
+layers (:class:`Layered`, a booklet's part only)."""
 
 
 def sheet_html(**context: object) -> Lined:
@@ -104,7 +124,7 @@ def sheet_html(**context: object) -> Lined:
                  partial(render_template, "print/sheet.html", per_row=1, **context))
 
 
-def html_to_pdf(html: Layouts, static: Path, seconds: float | None = None) -> bytes:
+def html_to_pdf(html: str | Lined, static: Path, seconds: float | None = None) -> bytes:
     """HTML (or a lined layout, :class:`Lined`) to PDF bytes in the print style
     (``static/css/print.css``), its relative links read from ``static`` and nothing else fetched;
     rendered by a child process killed after ``seconds`` (default :data:`PRINT_SECONDS`). A lined
@@ -139,11 +159,19 @@ class Printer:
         static = static.resolve()
         with forked.FORKING:
             _print_style(static)
-        self._worker = forked.Worker(lambda item: _render(item[0], static, collector=True, lined=item[1]))
+        self._worker = forked.Worker(lambda item: _render(item[0], static, collector=True, lined=item[1],
+                                                          under=item[2]))
 
-    def __call__(self, html: str, seconds: float | None = None, *, lined: bool = False) -> bytes | None:
-        """The PDF of ``html``; None if it is ``lined`` (:class:`Lined`) and its lines do not hold."""
-        pdf: bytes | None = self._worker((html, lined), seconds or PRINT_SECONDS)
+    def __call__(self, part: Layouts, seconds: float | None = None) -> bytes | None:
+        """The PDF of ``part``; None if its lines do not hold (:class:`Lined`) or its layers do not
+        fit a page each (:class:`Layered`): it is to be printed from its fallback (:func:`fallback`)."""
+        if isinstance(part, Lined):  # (its strings alone: a fallback needs the request)
+            item = (part.html, True, None)
+        elif isinstance(part, Layered):
+            item = (part.top, False, part.under)
+        else:
+            item = (part, False, None)
+        pdf: bytes | None = self._worker(item, seconds or PRINT_SECONDS)
         return pdf
 
     def close(self) -> None:
@@ -151,8 +179,45 @@ class Printer:
         self._worker.close()
 
 
-def _render(html: str, static: Path, *, collector: bool | None = None, lined: bool = False) -> bytes | None:
-    """The PDF, rendered here; None if ``lined`` and its lines do not hold (:func:`_lines_hold`). The
+def fallback(part: Lined | Layered) -> str:
+    """The HTML to print a part from when its printer answered None (:meth:`Printer.__call__`)."""
+    return part.rows() if isinstance(part, Lined) else part.whole()
+
+
+_UNDERS: dict[tuple[str, float], pikepdf.Pdf | None] = {}
+"""A printer's under layers (:class:`Layered`) as it drew them, by their HTML and how far down they start:
+a ``pikepdf.Pdf`` of one page, or None where the layer did not fit one."""
+
+
+def _layered(top: str, under: str, static: Path) -> bytes | None:
+    """The two layers of a :class:`Layered` sheet drawn as one page (the under one as a form XObject,
+    pikepdf's underlay, the page it was drawn on); None if either does not fit one page."""
+    import pikepdf
+
+    style, fonts = _print_style(static)
+    document = _laid_out(top, static, style, fonts)
+    if len(document.pages) != 1:
+        return None
+    boxes = list(document.pages[0]._page_box.descendants())
+    body = next(box for box in boxes if box.element_tag == "body")
+    players = next(box for box in boxes if box.is_table_wrapper and box.element.get("class") == "players")
+    below = players.position_y + players.margin_height() - body.content_box_y()
+    if (under, below) not in _UNDERS:
+        layout = _laid_out(under, static, style, fonts, CSS(string=f".layer-top {{ height: {below}px; }}"))
+        _UNDERS[under, below] = pikepdf.open(BytesIO(layout.write_pdf())) if len(layout.pages) == 1 else None
+    if (shared := _UNDERS[under, below]) is None:
+        return None
+    with pikepdf.open(BytesIO(document.write_pdf())) as sheet:
+        sheet.pages[0].add_underlay(shared.pages[0])
+        out = BytesIO()
+        sheet.save(out)
+        return out.getvalue()
+
+
+def _render(html: str, static: Path, *, collector: bool | None = None, lined: bool = False,
+            under: str | None = None) -> bytes | None:
+    """The PDF, rendered here; None if ``lined`` and its lines do not hold (:func:`_lines_hold`); ``html``
+    drawn over ``under`` if given (:class:`Layered`, :func:`_layered`). The
     garbage collector's passes during a render went over its boxes again and again (a 30-deal sheet
     leaves 37,000 objects in cycles): ``collector=False`` turns it off for good (a process that ends
     with the render: its memory goes with it), ``True`` off during the render and its garbage
@@ -161,6 +226,8 @@ def _render(html: str, static: Path, *, collector: bool | None = None, lined: bo
     if collector is not None:
         gc.disable()
     try:
+        if under is not None:
+            return _layered(html, under, static)
         document = _laid_out(html, static, style, fonts)
         return None if lined and not _lines_hold(document) else document.write_pdf()
     finally:
@@ -169,9 +236,9 @@ def _render(html: str, static: Path, *, collector: bool | None = None, lined: bo
             gc.collect()
 
 
-def _laid_out(html: str, static: Path, style: CSS, fonts: FontConfiguration) -> Document:
+def _laid_out(html: str, static: Path, style: CSS, fonts: FontConfiguration, *more: CSS) -> Document:
     return HTML(string=_BETWEEN_TABLE_TAGS.sub(">", html), base_url=static.as_uri() + "/",
-                url_fetcher=StaticOnlyFetcher(static)).render(stylesheets=[style], font_config=fonts)
+                url_fetcher=StaticOnlyFetcher(static)).render(stylesheets=[style, *more], font_config=fonts)
 
 
 def _lines_hold(document: Document) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 from weasyprint import CSS, HTML
 
-from scorekeeper.pdf import StaticOnlyFetcher
+from scorekeeper.pdf import Layered, StaticOnlyFetcher
 
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
         "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
@@ -109,7 +109,8 @@ def test_every_header_and_value_fits_its_column_of_the_deals(app, client, langua
     with app.test_request_context(headers={"Cookie": f"lang={language}"}):
         layouts = [layout for part in [*booklet.KINDS["sheets"]({"matches": [contree]}),
                                        *booklet.KINDS["tables"]({"tables": tables})]
-                   for layout in ((part,) if isinstance(part, str) else (part.html, part.rows()))]
+                   for layout in ((part,) if isinstance(part, str) else (part.whole(),)
+                                  if isinstance(part, Layered) else (part.html, part.rows()))]
     style = CSS(filename=str(STATIC / "css" / "print.css"))
     for html in layouts:  # each layout
         page = HTML(string=html, base_url=STATIC.as_uri() + "/").render(stylesheets=[style]).pages[0]
@@ -149,6 +150,58 @@ def test_a_blank_sheet_of_a_long_round_numbers_every_deal_and_repeats_the_header
     numbers = [int(line) for page in pages for line in page.splitlines() if line.strip().isdigit()]  # a row's line
     assert numbers == list(range(1, 41))
     assert all("Dealer" in page and "Contract" in page for page in pages)
+
+
+def _pixels(data: bytes, tmp_path: Path) -> list[bytes]:
+    """Each page of a PDF as poppler draws it at 60 dpi."""
+    (tmp_path / "doc.pdf").write_bytes(data)
+    for old in tmp_path.glob("px-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(tmp_path / "doc.pdf"), str(tmp_path / "px")],
+                   check=True)
+    return [path.read_bytes() for path in sorted(tmp_path.glob("px-*.png"))]
+
+
+def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_would(app, client, tmp_path):
+    """A round's table sheets are printed in two layers (pdf.Layered: each table's header and QR code
+    over the grid they share): each looks as that sheet printed whole does, pixel for pixel; a header
+    taller than the others (a name on two lines) has its grid lower, and a round too long for one page
+    is printed whole (two pages). The booklet has every table's sheet in order, names and QR codes."""
+    from scorekeeper import games, store
+    from scorekeeper.pdf import html_to_pdf
+    from scorekeeper.store.matches import insert_match
+    from scorekeeper.web import booklet
+
+    players = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
+    long_name = "Maximiliane Wilhelmina von Hohenzollern-Sigmaringen und Auersperg-Breunner"
+    with app.app_context():
+        db = store.get_db()
+        with store.write_transaction(db):
+            ids = [insert_match(db, game="contree", players=names, first_dealer="N",
+                                options=games.get_rules("contree").resolve_options({}),
+                                title="Club night", deal_limit=limit)
+                   for names, limit in ((players, 24), ({**players, "E": long_name}, 24), (players, 24),
+                                        (players, 40))]
+    tables = [{"match": match_id, "round": 3, "table": number, "url": f"http://localhost/t/table{number}"}
+              for number, match_id in enumerate(ids, start=1)]
+    with app.test_request_context():
+        parts = list(booklet.KINDS["tables"]({"tables": tables}))
+        joined = booklet.Joined()
+        printed = booklet.render_parts(parts, STATIC, lambda done: None, workers=1, ready=joined.add)
+        for part, pdf in zip(parts, printed, strict=True):
+            assert _pixels(pdf, tmp_path) == _pixels(html_to_pdf(part.whole(), STATIC), tmp_path)
+    joined.write(tmp_path / "booklet.pdf")
+    pages = pdf_text((tmp_path / "booklet.pdf").read_bytes(), tmp_path).split("\f")[:-1]
+    assert [[number for number in range(1, 5) if f"Table {number}" in page] for page in pages] == \
+        [[1], [2], [3], [4], []]  # (the last round's second page)
+    assert all("Alice &" in page and "Carol" in page and "Bob & Dan" in page
+               for page in (pages[0], *pages[2:4]))
+    assert "Alice &" in pages[1] and "Hohenzollern-Sigmaringen" in pages[1] and "& Dan" in pages[1]
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(tmp_path / "booklet.pdf"), str(tmp_path / "page")],
+                   check=True)
+    read = [subprocess.run(["zbarimg", "--quiet", "--raw", str(path)], capture_output=True,
+                           text=True).stdout.strip() for path in sorted(tmp_path.glob("page-*.png"))]
+    assert read == [f"http://localhost/t/table{number}" for number in range(1, 5)] + [""]
 
 
 def _sheet_layouts(app, match_id: int, language: str):

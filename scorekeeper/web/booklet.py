@@ -38,7 +38,7 @@ from flask_babel import force_locale
 from .. import store
 
 if TYPE_CHECKING:
-    from ..pdf import Layouts
+    from ..pdf import Layered, Layouts, Lined
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
@@ -132,14 +132,15 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
-    next are printed). A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold is
-    printed again from its rows, their HTML rendered by this thread (the printers' threads have no
+    next are printed). A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a
+    layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
+    again from its fallback, its HTML rendered by this thread (the printers' threads have no
     request), as soon as the printer has said so.
 
     :raise TooLong: a part took longer (the parts not started are not printed; those being printed
         are not waited for beyond their own limit)
     """
-    from ..pdf import Lined, Printer
+    from ..pdf import Printer, fallback
 
     workers = workers or os.cpu_count() or 1
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
@@ -147,14 +148,14 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     for printer in started:  # (0.24 s of processor time, before the first part, each thread paid again)
         printers.put(printer)
 
-    def render(html: str, lined: bool) -> bytes | None:
+    def render(part: Layouts) -> bytes | None:
         try:
             printer: Printer | None = printers.get_nowait()
         except queue.Empty:
             printer = None
         if printer is None:  # no printer free (one was stopped past its limit): one starts
             started.append(printer := Printer(static))
-        pdf = printer(html, seconds, lined=lined)  # (a printer stopped past its limit is not put back)
+        pdf = printer(part, seconds)  # (a printer stopped past its limit is not put back)
         printers.put(printer)
         return pdf
 
@@ -163,17 +164,16 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     handed = finished = 0  # the parts given to ``ready``, and printed
 
     def submit(index: int, part: Layouts) -> None:
-        html, lined = (part.html, True) if isinstance(part, Lined) else (part, False)
-        pending[pool.submit(render, html, lined)] = (index, part)
+        pending[pool.submit(render, part)] = (index, part)
 
     def collect(timeout: float | None) -> None:
-        """The parts finished within ``timeout``, in ``done``; a lined part whose lines did not hold
-        is rendered again from its rows (here: the HTML needs the request)."""
+        """The parts finished within ``timeout``, in ``done``; a part its printer could not print as
+        it was is rendered again from its fallback (here: the HTML needs the request)."""
         nonlocal handed, finished
         for future in wait(pending, timeout, FIRST_COMPLETED).done:
             index, part = pending.pop(future)
-            if (pdf := future.result()) is None:  # (only a lined part's printer answers so)
-                submit(index, cast(Lined, part).rows())
+            if (pdf := future.result()) is None:  # (only a lined or layered part's printer answers so)
+                submit(index, fallback(cast("Lined | Layered", part)))
                 continue
             done[index], finished = pdf, finished + 1
             progress(finished)

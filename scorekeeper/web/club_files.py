@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from .signoffs import sign_state
 from .tournaments import State, TableView, awards_of, load_state
 
 if TYPE_CHECKING:
-    from ..pdf import Layouts
+    from ..pdf import Layered, Layouts
 
 bp = Blueprint("club_files", __name__)
 
@@ -109,16 +110,19 @@ def round_sheets(tournament_id: int, number: int):
 
 
 @booklet.kind("tables")
-def table_sheet_parts(params: dict[str, Any]) -> Iterator[str]:
-    """Blank table sheets, each with its table's link as a QR code."""
+def table_sheet_parts(params: dict[str, Any]) -> Iterator[Layered]:
+    """Blank table sheets, each with its table's link as a QR code: each printed in two layers, the
+    table's own header over the grid that every sheet of the same shape shares (drawn once a printer)."""
     from .. import pdf
 
     db = store.get_db()
     for table in params["tables"]:
         match = store.get_match(db, table["match"])
         view = sheet_view(match, games.get_rules(match.game), [])
-        yield _printed("print/blank.html", qr=pdf.printed_qr(table["url"]), **view,
-                       caption=(_("Round %(round)d · Table %(table)d", round=table["round"], table=table["table"]),))
+        caption = _("Round %(round)d · Table %(table)d", round=table["round"], table=table["table"])
+        sheet = partial(_printed, "print/blank.html", qr=pdf.printed_qr(table["url"]), caption=(caption,),
+                        **view)
+        yield pdf.Layered(top=sheet(layer="top"), under=sheet(layer="under"), whole=sheet)
 
 
 @bp.post("/tournaments/<int:tournament_id>/booklet")
