@@ -130,18 +130,16 @@ FINAL = N_("Score: %(team_a)s %(score_a)d, %(team_b)s %(score_b)d")
 
 @dataclass(slots=True)
 class _Tally:
-    """One team's score built step by step, each step a line whose arithmetic adds up (``saying``
-    false: the total alone, its lines not written)."""
+    """One team's score built step by step. Each step is kept as its numbers (template, total
+    before, total after, the step's own figures): the line whose arithmetic adds up is written
+    from them only when the explanation is read (:meth:`lines`)."""
 
     team: str
-    saying: bool = True
     total: int = 0
-    lines: list[Say] = field(default_factory=list)
+    steps: list[tuple[str, int, int, dict[str, int]]] = field(default_factory=list)
 
     def step(self, template: str, total: int, **params: int) -> _Tally:
-        if self.saying:
-            self.lines.append(Say(template, {"team": TEAM_LABELS[self.team], "before": self.total,
-                                             "total": total, **params}))
+        self.steps.append((template, self.total, total, params))
         self.total = total
         return self
 
@@ -158,9 +156,12 @@ class _Tally:
         """Apply contre (×2) or surcontre (×4), with a line when it changes anything."""
         return self.step(TIMES, self.total * multiplier, multiplier=multiplier) if multiplier > 1 else self
 
-    def done(self) -> _Tally:
-        """Close the tally; a team that scored nothing still gets its line."""
-        return self if self.lines or not self.saying else self.step(NOTHING, self.total)
+    def lines(self) -> list[Say]:
+        """The steps' lines; a team that scored nothing still gets its line."""
+        label = TEAM_LABELS[self.team]
+        steps = self.steps or [(NOTHING, self.total, self.total, {})]
+        return [Say(template, {"team": label, "before": before, "total": total, **params})
+                for template, before, total, params in steps]
 
 
 @dataclass(slots=True)
@@ -242,9 +243,9 @@ def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mappin
     return {**points, capot_team: total}, [line]
 
 
-def _standard(deal: _Deal, options: Options, saying: bool) -> tuple[_Tally, _Tally]:
+def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     """RULES.md §2.3, with belote_to_defenders_on_failure and announces of §2.4 (§7 items 8, 23, 24)."""
-    b, d = _Tally(deal.bidders, saying), _Tally(deal.defenders, saying)
+    b, d = _Tally(deal.bidders), _Tally(deal.defenders)
     capot = deal.declared["capot_bid"]
     if deal.made and capot:
         b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(PLUS_BELOTE, "belote", deal.belote[b.team])
@@ -266,34 +267,31 @@ def _standard(deal: _Deal, options: Options, saying: bool) -> tuple[_Tally, _Tal
     return b, d
 
 
-def _alternate(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
+def _alternate(deal: _Deal) -> tuple[_Tally, _Tally]:
     """Option alternate_scoring (RULES.md §2.4, §7 items 9, 23): the winners score bid × m."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners, saying).step(ALTERNATE, deal.bid).times(deal.m)
-    tallies = {winners: win, losers: _Tally(losers, saying)}
+    win = _Tally(winners).step(ALTERNATE, deal.bid).times(deal.m)
+    tallies = {winners: win, losers: _Tally(losers)}
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _fixed(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
+def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
     """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners, saying).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT,
-                                       bid=deal.bid)
+    win = _Tally(winners).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
     win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
-    lose = _Tally(losers, saying).plus(PLUS_BELOTE, "belote", deal.belote[losers])
+    lose = _Tally(losers).plus(PLUS_BELOTE, "belote", deal.belote[losers])
     tallies = {winners: win, losers: lose}
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _tallies(deal: _Deal, options: Options, *, saying: bool) -> tuple[_Tally, _Tally]:
+def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     """The bidders' and the defenders' tallies under the match's scoring (RULES.md §2.3, §2.4)."""
     if options["alternate_scoring"]:
-        tallies = _alternate(deal, saying)
-    elif options["contre_fixed_scoring"] and deal.m > 1:
-        tallies = _fixed(deal, saying)
-    else:
-        tallies = _standard(deal, options, saying)
-    return tallies[0].done(), tallies[1].done()
+        return _alternate(deal)
+    if options["contre_fixed_scoring"] and deal.m > 1:
+        return _fixed(deal)
+    return _standard(deal, options)
 
 
 def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options, *,
@@ -318,14 +316,13 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     capot_bid = declared["capot_bid"]
     deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
                  counted, made)
-    b, d = _tallies(deal, options, saying=False)
+    b, d = _tallies(deal, options)
     result = {"A": b.total, "B": d.total} if bidders == "A" else {"A": d.total, "B": b.total}
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
 
     def explain() -> tuple[Say, ...]:
-        """The explanation, written when first read (the tallies again, saying their steps)."""
-        b, d = _tallies(deal, options, saying=True)
+        """The explanation, written when first read (the tallies' steps said)."""
         lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
         for team in (bidders, defenders):
             flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
@@ -333,7 +330,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
                                               "last": last[team], "belote": belote[team],
                                               "melds": counted[team], "points": before_capot[team]}))
         score = {b.team: b.total, d.team: d.total}
-        lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
+        lines += [*unbid_lines, *verdict_lines, *b.lines(), *d.lines(),
                   Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
                               "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
         return tuple(lines)
@@ -364,10 +361,9 @@ def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
         b.step(REVOKE_BASE, FAILED_CONTRACT + declared["bid"], base=FAILED_CONTRACT, bid=declared["bid"])
     b.times(m).plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == bidders))
     d.plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == at_fault))
-    b, d = b.done(), d.done()
     result = {bidders: b.total, at_fault: d.total}
-    return result, [*b.lines, *d.lines, Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
-                                                   "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+    return result, [*b.lines(), *d.lines(), Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
+                                                       "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
 
 
 class ContreeRules(GameRules):
