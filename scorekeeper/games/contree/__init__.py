@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -229,11 +230,11 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Option
 
 
 def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mapping[str, int],
-                 options: Options) -> tuple[dict[str, int], list[Say]]:
+                 options: Options) -> tuple[Mapping[str, int], list[Say]]:
     """Option unbid_capot_250 (RULES.md §7 item 30): a team that took every trick on a number bid
     counts 250 instead of 162 for its cards and last trick. The points, and the line that says so."""
     if capot_team is None or deal["capot_bid"] or not options["unbid_capot_250"]:
-        return dict(points), []
+        return points, []
     usual = CARD_POINTS_TOTAL + LAST_TRICK
     total = points[capot_team] + UNBID_CAPOT - usual
     line = Say(N_("%(team)s took every trick: %(capot)d instead of %(usual)d for the cards and the last trick "
@@ -294,6 +295,27 @@ def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     return _standard(deal, options)
 
 
+def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_lines: list[Say],
+             teams: tuple[str, str], figures: tuple[Mapping[str, int], ...], points: Mapping[str, int],
+             verdict_lines: list[Say], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
+    """A deal's explanation (:func:`_score`), written when first read: the contract, the melds'
+    comparison, each team's points (``figures``: its cards, last trick, belote and counted melds),
+    an unbid capot's line and the verdict's (``verdict_lines``), the tallies' steps and the score."""
+    lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *meld_lines]
+    cards, last, belote, counted = figures
+    for team in teams:
+        flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
+        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
+                                          "last": last[team], "belote": belote[team],
+                                          "melds": counted[team], "points": points[team]}))
+    b, d = tallies
+    score = {b.team: b.total, d.team: d.total}
+    lines += [*verdict_lines, *b.lines(), *d.lines(),
+              Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
+                          "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
+    return tuple(lines)
+
+
 def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options, *,
            revoked: bool = False) -> ScoredDeal:
     """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4);
@@ -321,25 +343,14 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
 
-    def explain() -> tuple[Say, ...]:
-        """The explanation, written when first read (the tallies' steps said)."""
-        lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
-        for team in (bidders, defenders):
-            flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
-            lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
-                                              "last": last[team], "belote": belote[team],
-                                              "melds": counted[team], "points": before_capot[team]}))
-        score = {b.team: b.total, d.team: d.total}
-        lines += [*unbid_lines, *verdict_lines, *b.lines(), *d.lines(),
-                  Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
-                              "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
-        return tuple(lines)
-
     answer = {
         "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
         "capot": capot_team,
         "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
     }
+    # (a partial, not a closure: a closure over fifteen names made every read of them in here slower)
+    explain = partial(_explain, declared, head, meld_lines, (bidders, defenders),
+                      (cards, last, belote, counted), before_capot, [*unbid_lines, *verdict_lines], (b, d))
     return ScoredDeal(made=made, score=result, lines=Explanation(explain),
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
