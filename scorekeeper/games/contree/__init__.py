@@ -127,6 +127,15 @@ PLUS_BELOTE = N_("%(team)s: %(before)d + %(belote)d belote = %(total)d")
 PLUS_MELDS = N_("%(team)s: %(before)d + %(melds)d announces = %(total)d")
 TIMES = N_("%(team)s: %(before)d × %(multiplier)d = %(total)d")
 FINAL = N_("Score: %(team_a)s %(score_a)d, %(team_b)s %(score_b)d")
+# The verdict's lines (module constants: every deal scored says one)
+CAPOT_MADE = N_("%(team)s took all %(tricks)d tricks: capot made")
+CAPOT_SHORT = N_("%(team)s took %(won)d of the %(tricks)d tricks: capot failed")
+CAPOT_FAILED = N_("%(team)s did not take every trick: capot failed")
+NO_CAPOT_BONUS = N_("%(team)s took every trick: a capot that was not bid earns no bonus")
+UNDER_BID = N_("%(points)d < %(bid)d: contract failed")
+NOT_MORE = N_("%(points)d ≥ %(bid)d but not more than the defenders' %(other)d: contract failed")
+MADE_AND_MORE = N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: contract made")
+MADE = N_("%(points)d ≥ %(bid)d: contract made")
 
 
 @dataclass(slots=True)
@@ -183,10 +192,9 @@ class _Deal:
 
 def _announces(deal: Mapping[str, Any],
                melds: tuple[Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
-    """Counted melds per team, the team that won the comparison, and the lines that say why."""
+    """Counted melds per team, the team that won the comparison, and the lines that say why (``melds``
+    not empty: :func:`_score` asks only then)."""
     counted = dict.fromkeys(TEAMS, 0)
-    if not melds:
-        return counted, None, []
     # Without a dealer the melds are one team's (``read_declarations``, which checked them): any
     # order will do.
     verdict = compare_melds(melds, trump=deal["trump"], contract=jass.Contract.SUIT,
@@ -206,27 +214,22 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Option
     tricks = deal["tricks_won"]
     if deal["capot_bid"]:
         if tricks and tricks[bidders] == TRICKS:
-            return True, [Say(N_("%(team)s took all %(tricks)d tricks: capot made"),
-                              {"team": label, "tricks": TRICKS})]
+            return True, [Say(CAPOT_MADE, {"team": label, "tricks": TRICKS})]
         if tricks:
-            return False, [Say(N_("%(team)s took %(won)d of the %(tricks)d tricks: capot failed"),
-                               {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
-        return False, [Say(N_("%(team)s did not take every trick: capot failed"), {"team": label})]
+            return False, [Say(CAPOT_SHORT, {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
+        return False, [Say(CAPOT_FAILED, {"team": label})]
     lines = []
     if tricks and tricks[bidders] == TRICKS and not options["unbid_capot_250"]:
-        lines.append(Say(N_("%(team)s took every trick: a capot that was not bid earns no bonus"),
-                         {"team": label}))
+        lines.append(Say(NO_CAPOT_BONUS, {"team": label}))
     own, other, bid = points[bidders], points[defenders], deal["bid"]
     params = {"points": own, "bid": bid, "other": other}
     if own < bid:
-        return False, [*lines, Say(N_("%(points)d < %(bid)d: contract failed"), params)]
+        return False, [*lines, Say(UNDER_BID, params)]
     if options["require_more_than_opponents"]:
         if own <= other:
-            return False, [*lines, Say(N_("%(points)d ≥ %(bid)d but not more than the defenders' %(other)d: "
-                                          "contract failed"), params)]
-        return True, [*lines, Say(N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: "
-                                     "contract made"), params)]
-    return True, [*lines, Say(N_("%(points)d ≥ %(bid)d: contract made"), params)]
+            return False, [*lines, Say(NOT_MORE, params)]
+        return True, [*lines, Say(MADE_AND_MORE, params)]
+    return True, [*lines, Say(MADE, params)]
 
 
 def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mapping[str, int],
@@ -322,7 +325,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     ``revoked``: the bidders revoked, the contract fails whatever the points (RULES.md §8)."""
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)
-    counted, meld_winner, meld_lines = _announces(declared, melds)
+    counted, meld_winner, meld_lines = _announces(declared, melds) if melds else ({"A": 0, "B": 0}, None, [])
     # Each team's figures, A then B (the teams' order in every answer), written out: made at every
     # deal scored, two comprehensions over TEAMS cost as much as the rest of these lines.
     holder, took_last, cards = declared["belote"], declared["last_trick"], declared["card_points"]
