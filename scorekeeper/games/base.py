@@ -281,9 +281,10 @@ def result_after_deals(totals: Mapping[str, int], played: int, deals: int,
                                                   "has the highest total, %(total)d, and wins"), params),))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SheetRow:
-    """One deal on the running sheet, with the totals after it."""
+    """One deal on the running sheet, with the totals after it. Read only, not frozen: one is
+    made for every deal of every sheet scored (as :class:`ScoredDeal`)."""
 
     declarations: Mapping[str, Any]
     scored: ScoredDeal

@@ -81,8 +81,6 @@ CARD_TOTAL = MappingProxyType({Contract.SUIT: 152, Contract.SANS_ATOUT: 120, Con
 
 
 def read_contract(value: object) -> Contract:
-    if type(value) is Contract:  # (read already: no enum call)
-        return value
     try:
         return Contract(value)
     except ValueError:
@@ -93,8 +91,6 @@ def read_trump(value: object, contract: Contract) -> Suit | None:
     """The trump suit of a suit contract; None in sans atout and tout atout (trump ignored)."""
     if contract is not Contract.SUIT:
         return None
-    if type(value) is Suit:  # (read already: no enum call)
-        return value
     if value is None or value == "":
         raise RuleViolation(N_("a suit contract needs a trump suit"), field="trump")
     try:

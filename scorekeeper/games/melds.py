@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import NATURAL_ORDER, SUIT_ORDER, Card, Rank, Suit, display_key, format_cards, sort_cards
 from ..errors import N_, RuleViolation
@@ -236,7 +236,13 @@ def meld_strength(meld: Meld, trump: Suit | str | None, contract: jass.Contract 
     value; (3) then aces > tens > kings > queens; (4) sequences by length, 5 or more
     counting as 5; (5) then the top card; (6) then a trump sequence beats a plain one.
     Step 7 (seat order) is :func:`compare_melds`'s."""
-    contract = jass.read_contract(contract)
+    return _strength(meld, trump, jass.read_contract(contract), sa_four_values)
+
+
+def _strength(meld: Meld, trump: Suit | str | None, contract: jass.Contract,
+              sa_four_values: str) -> tuple[int, int, int, int]:
+    """:func:`meld_strength` under a contract read already (the callers that read it once for
+    every meld)."""
     if meld.kind is MeldKind.FOUR:
         value = meld_value(meld, contract, sa_four_values)
         return 1, value, len(FOUR_RANK_ORDER) - FOUR_RANK_ORDER.index(meld.top), 0
@@ -266,7 +272,7 @@ def find_melds(hand: Iterable[Card | str] | str, *, reuse: bool = True, sa_four_
             fours += [meld] if meld_value(meld, contract, sa_four_values) else []
 
     def strength(meld: Meld) -> tuple[int, int, int, int]:
-        return meld_strength(meld, trump, contract, sa_four_values=sa_four_values)
+        return _strength(meld, trump, contract, sa_four_values)
 
     def split(chosen: Sequence[Meld]) -> tuple[Meld, ...]:
         used = frozenset().union(*(meld.cards for meld in chosen)) if not reuse else frozenset()
@@ -333,6 +339,15 @@ def _step(templates: Sequence[str], mine: Sequence[int], theirs: Sequence[int],
     return next(Say(template, names) for template, a, b in steps if a != b)
 
 
+class _Rated(NamedTuple):
+    """A meld worth something in a comparison, with what the comparison reads of it, reckoned once."""
+
+    meld: Meld
+    worth: int  # its value (RULES.md §1.2)
+    strength: tuple[int, int, int, int]  # its RULES.md §1.3 key (:func:`meld_strength`)
+    side: str  # the side of its holder
+
+
 def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
                   contract: jass.Contract | str = jass.Contract.SUIT, play_order: Sequence[str],
                   side_of: Callable[[str], str], sa_four_values: str = "standard",
@@ -359,20 +374,19 @@ def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
         return meld_value(meld, contract, sa_four_values)
 
     def strength(meld: Meld) -> tuple[int, int, int, int]:
-        return meld_strength(meld, trump, contract, sa_four_values=sa_four_values)
+        return _strength(meld, trump, contract, sa_four_values)
 
-    # (meld, value, strength, side) of each meld worth something, reckoned once: the order, the
-    # points and the reason read them
-    ranked = sorted(((meld, worth, strength(meld), side_of(meld.seat)) for meld in melds
+    # the order, the points and the reason read each meld's value, strength and side
+    ranked = sorted((_Rated(meld, worth, strength(meld), side_of(meld.seat)) for meld in melds
                      if (worth := value(meld))), reverse=True,
-                    key=lambda rated: (rated[2], -seats.index(rated[0].seat), _tiebreak(rated[0])))
+                    key=lambda rated: (rated.strength, -seats.index(rated.meld.seat), _tiebreak(rated.meld)))
     if not ranked:
         return MeldVerdict(None, None, MappingProxyType(dict.fromkeys(sides, 0)),
                            (Say(N_("nobody declared a meld")),))
     best, best_value, mine, winner = ranked[0]
-    points = sum(worth for _, worth, _, side in ranked if side == winner)
+    points = sum(rated.worth for rated in ranked if rated.side == winner)
     counted = MappingProxyType({side: points if side == winner else 0 for side in sides})
-    rival = next((rated for rated in ranked if rated[3] != winner), None)
+    rival = next((rated for rated in ranked if rated.side != winner), None)
     names = {"best": best.label, "side": winner, "value": best_value, "top": str(best.top)}
     if rival is None:
         why = Say(N_("only %(side)s declared melds; the best is %(best)s"), names)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -126,22 +127,29 @@ PLUS_BELOTE = N_("%(team)s: %(before)d + %(belote)d belote = %(total)d")
 PLUS_MELDS = N_("%(team)s: %(before)d + %(melds)d announces = %(total)d")
 TIMES = N_("%(team)s: %(before)d × %(multiplier)d = %(total)d")
 FINAL = N_("Score: %(team_a)s %(score_a)d, %(team_b)s %(score_b)d")
+# The verdict's lines (module constants: every deal scored says one)
+CAPOT_MADE = N_("%(team)s took all %(tricks)d tricks: capot made")
+CAPOT_SHORT = N_("%(team)s took %(won)d of the %(tricks)d tricks: capot failed")
+CAPOT_FAILED = N_("%(team)s did not take every trick: capot failed")
+NO_CAPOT_BONUS = N_("%(team)s took every trick: a capot that was not bid earns no bonus")
+UNDER_BID = N_("%(points)d < %(bid)d: contract failed")
+NOT_MORE = N_("%(points)d ≥ %(bid)d but not more than the defenders' %(other)d: contract failed")
+MADE_AND_MORE = N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: contract made")
+MADE = N_("%(points)d ≥ %(bid)d: contract made")
 
 
 @dataclass(slots=True)
 class _Tally:
-    """One team's score built step by step, each step a line whose arithmetic adds up (``saying``
-    false: the total alone, its lines not written)."""
+    """One team's score built step by step. Each step is kept as its numbers (template, total
+    before, total after, the step's own figures): the line whose arithmetic adds up is written
+    from them only when the explanation is read (:meth:`lines`)."""
 
     team: str
-    saying: bool = True
     total: int = 0
-    lines: list[Say] = field(default_factory=list)
+    steps: list[tuple[str, int, int, dict[str, int]]] = field(default_factory=list)
 
     def step(self, template: str, total: int, **params: int) -> _Tally:
-        if self.saying:
-            self.lines.append(Say(template, {"team": TEAM_LABELS[self.team], "before": self.total,
-                                             "total": total, **params}))
+        self.steps.append((template, self.total, total, params))
         self.total = total
         return self
 
@@ -158,9 +166,12 @@ class _Tally:
         """Apply contre (×2) or surcontre (×4), with a line when it changes anything."""
         return self.step(TIMES, self.total * multiplier, multiplier=multiplier) if multiplier > 1 else self
 
-    def done(self) -> _Tally:
-        """Close the tally; a team that scored nothing still gets its line."""
-        return self if self.lines or not self.saying else self.step(NOTHING, self.total)
+    def lines(self) -> list[Say]:
+        """The steps' lines; a team that scored nothing still gets its line."""
+        label = TEAM_LABELS[self.team]
+        steps = self.steps or [(NOTHING, self.total, self.total, {})]
+        return [Say(template, {"team": label, "before": before, "total": total, **params})
+                for template, before, total, params in steps]
 
 
 @dataclass(slots=True)
@@ -181,10 +192,9 @@ class _Deal:
 
 def _announces(deal: Mapping[str, Any],
                melds: tuple[Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
-    """Counted melds per team, the team that won the comparison, and the lines that say why."""
+    """Counted melds per team, the team that won the comparison, and the lines that say why (``melds``
+    not empty: :func:`_score` asks only then)."""
     counted = dict.fromkeys(TEAMS, 0)
-    if not melds:
-        return counted, None, []
     # Without a dealer the melds are one team's (``read_declarations``, which checked them): any
     # order will do.
     verdict = compare_melds(melds, trump=deal["trump"], contract=jass.Contract.SUIT,
@@ -204,35 +214,30 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Option
     tricks = deal["tricks_won"]
     if deal["capot_bid"]:
         if tricks and tricks[bidders] == TRICKS:
-            return True, [Say(N_("%(team)s took all %(tricks)d tricks: capot made"),
-                              {"team": label, "tricks": TRICKS})]
+            return True, [Say(CAPOT_MADE, {"team": label, "tricks": TRICKS})]
         if tricks:
-            return False, [Say(N_("%(team)s took %(won)d of the %(tricks)d tricks: capot failed"),
-                               {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
-        return False, [Say(N_("%(team)s did not take every trick: capot failed"), {"team": label})]
+            return False, [Say(CAPOT_SHORT, {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
+        return False, [Say(CAPOT_FAILED, {"team": label})]
     lines = []
     if tricks and tricks[bidders] == TRICKS and not options["unbid_capot_250"]:
-        lines.append(Say(N_("%(team)s took every trick: a capot that was not bid earns no bonus"),
-                         {"team": label}))
+        lines.append(Say(NO_CAPOT_BONUS, {"team": label}))
     own, other, bid = points[bidders], points[defenders], deal["bid"]
     params = {"points": own, "bid": bid, "other": other}
     if own < bid:
-        return False, [*lines, Say(N_("%(points)d < %(bid)d: contract failed"), params)]
+        return False, [*lines, Say(UNDER_BID, params)]
     if options["require_more_than_opponents"]:
         if own <= other:
-            return False, [*lines, Say(N_("%(points)d ≥ %(bid)d but not more than the defenders' %(other)d: "
-                                          "contract failed"), params)]
-        return True, [*lines, Say(N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)d: "
-                                     "contract made"), params)]
-    return True, [*lines, Say(N_("%(points)d ≥ %(bid)d: contract made"), params)]
+            return False, [*lines, Say(NOT_MORE, params)]
+        return True, [*lines, Say(MADE_AND_MORE, params)]
+    return True, [*lines, Say(MADE, params)]
 
 
 def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mapping[str, int],
-                 options: Options) -> tuple[dict[str, int], list[Say]]:
+                 options: Options) -> tuple[Mapping[str, int], list[Say]]:
     """Option unbid_capot_250 (RULES.md §7 item 30): a team that took every trick on a number bid
     counts 250 instead of 162 for its cards and last trick. The points, and the line that says so."""
     if capot_team is None or deal["capot_bid"] or not options["unbid_capot_250"]:
-        return dict(points), []
+        return points, []
     usual = CARD_POINTS_TOTAL + LAST_TRICK
     total = points[capot_team] + UNBID_CAPOT - usual
     line = Say(N_("%(team)s took every trick: %(capot)d instead of %(usual)d for the cards and the last trick "
@@ -242,9 +247,9 @@ def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mappin
     return {**points, capot_team: total}, [line]
 
 
-def _standard(deal: _Deal, options: Options, saying: bool) -> tuple[_Tally, _Tally]:
+def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     """RULES.md §2.3, with belote_to_defenders_on_failure and announces of §2.4 (§7 items 8, 23, 24)."""
-    b, d = _Tally(deal.bidders, saying), _Tally(deal.defenders, saying)
+    b, d = _Tally(deal.bidders), _Tally(deal.defenders)
     capot = deal.declared["capot_bid"]
     if deal.made and capot:
         b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(PLUS_BELOTE, "belote", deal.belote[b.team])
@@ -266,34 +271,52 @@ def _standard(deal: _Deal, options: Options, saying: bool) -> tuple[_Tally, _Tal
     return b, d
 
 
-def _alternate(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
+def _alternate(deal: _Deal) -> tuple[_Tally, _Tally]:
     """Option alternate_scoring (RULES.md §2.4, §7 items 9, 23): the winners score bid × m."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners, saying).step(ALTERNATE, deal.bid).times(deal.m)
-    tallies = {winners: win, losers: _Tally(losers, saying)}
+    win = _Tally(winners).step(ALTERNATE, deal.bid).times(deal.m)
+    tallies = {winners: win, losers: _Tally(losers)}
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _fixed(deal: _Deal, saying: bool) -> tuple[_Tally, _Tally]:
+def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
     """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners, saying).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT,
-                                       bid=deal.bid)
+    win = _Tally(winners).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
     win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
-    lose = _Tally(losers, saying).plus(PLUS_BELOTE, "belote", deal.belote[losers])
+    lose = _Tally(losers).plus(PLUS_BELOTE, "belote", deal.belote[losers])
     tallies = {winners: win, losers: lose}
     return tallies[deal.bidders], tallies[deal.defenders]
 
 
-def _tallies(deal: _Deal, options: Options, *, saying: bool) -> tuple[_Tally, _Tally]:
+def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     """The bidders' and the defenders' tallies under the match's scoring (RULES.md §2.3, §2.4)."""
     if options["alternate_scoring"]:
-        tallies = _alternate(deal, saying)
-    elif options["contre_fixed_scoring"] and deal.m > 1:
-        tallies = _fixed(deal, saying)
-    else:
-        tallies = _standard(deal, options, saying)
-    return tallies[0].done(), tallies[1].done()
+        return _alternate(deal)
+    if options["contre_fixed_scoring"] and deal.m > 1:
+        return _fixed(deal)
+    return _standard(deal, options)
+
+
+def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_lines: list[Say],
+             teams: tuple[str, str], figures: tuple[Mapping[str, int], ...], points: Mapping[str, int],
+             verdict_lines: list[Say], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
+    """A deal's explanation (:func:`_score`), written when first read: the contract, the melds'
+    comparison, each team's points (``figures``: its cards, last trick, belote and counted melds),
+    an unbid capot's line and the verdict's (``verdict_lines``), the tallies' steps and the score."""
+    lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *meld_lines]
+    cards, last, belote, counted = figures
+    for team in teams:
+        flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
+        lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
+                                          "last": last[team], "belote": belote[team],
+                                          "melds": counted[team], "points": points[team]}))
+    b, d = tallies
+    score = {b.team: b.total, d.team: d.total}
+    lines += [*verdict_lines, *b.lines(), *d.lines(),
+              Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
+                          "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
+    return tuple(lines)
 
 
 def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Options, *,
@@ -302,7 +325,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     ``revoked``: the bidders revoked, the contract fails whatever the points (RULES.md §8)."""
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)
-    counted, meld_winner, meld_lines = _announces(declared, melds)
+    counted, meld_winner, meld_lines = _announces(declared, melds) if melds else ({"A": 0, "B": 0}, None, [])
     # Each team's figures, A then B (the teams' order in every answer), written out: made at every
     # deal scored, two comprehensions over TEAMS cost as much as the rest of these lines.
     holder, took_last, cards = declared["belote"], declared["last_trick"], declared["card_points"]
@@ -318,31 +341,19 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     capot_bid = declared["capot_bid"]
     deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
                  counted, made)
-    b, d = _tallies(deal, options, saying=False)
+    b, d = _tallies(deal, options)
     result = {"A": b.total, "B": d.total} if bidders == "A" else {"A": d.total, "B": b.total}
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
-
-    def explain() -> tuple[Say, ...]:
-        """The explanation, written when first read (the tallies again, saying their steps)."""
-        b, d = _tallies(deal, options, saying=True)
-        lines = [Say(_CONTRACT[capot_bid, declared["contre"]], head), *meld_lines]
-        for team in (bidders, defenders):
-            flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
-            lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
-                                              "last": last[team], "belote": belote[team],
-                                              "melds": counted[team], "points": before_capot[team]}))
-        score = {b.team: b.total, d.team: d.total}
-        lines += [*unbid_lines, *verdict_lines, *b.lines, *d.lines,
-                  Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
-                              "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
-        return tuple(lines)
 
     answer = {
         "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
         "capot": capot_team,
         "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
     }
+    # (a partial, not a closure: a closure over fifteen names made every read of them in here slower)
+    explain = partial(_explain, declared, head, meld_lines, (bidders, defenders),
+                      (cards, last, belote, counted), before_capot, [*unbid_lines, *verdict_lines], (b, d))
     return ScoredDeal(made=made, score=result, lines=Explanation(explain),
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
@@ -364,10 +375,9 @@ def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
         b.step(REVOKE_BASE, FAILED_CONTRACT + declared["bid"], base=FAILED_CONTRACT, bid=declared["bid"])
     b.times(m).plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == bidders))
     d.plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == at_fault))
-    b, d = b.done(), d.done()
     result = {bidders: b.total, at_fault: d.total}
-    return result, [*b.lines, *d.lines, Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
-                                                   "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+    return result, [*b.lines(), *d.lines(), Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
+                                                       "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
 
 
 class ContreeRules(GameRules):

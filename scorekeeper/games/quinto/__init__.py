@@ -87,7 +87,7 @@ GAME_SO_FAR = N_("Game %(game)d so far: %(team_a)s %(total_a)d, %(team_b)s %(tot
 ANOTHER_DEAL = N_("Equal at %(total)d: another deal decides the game")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class QuintoRow(SheetRow):
     """A deal on the sheet, with where it stands: the ``game`` of the rubber it belongs to
     (1, 2, ...), that game's totals after it, the games won after it, and the game's result
