@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import secrets
@@ -12,6 +11,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import Any, AnyStr, NamedTuple, TypeVar
 
@@ -164,13 +164,17 @@ class DealsOnUse(Sequence[store.Deal]):
     """A match's deals, read from the store (``read``) the first time one is looked at, or counted."""
 
     def __init__(self, read: Callable[[], Sequence[store.Deal]]) -> None:
-        self._read = functools.cache(read)
+        self._read = read
+
+    @cached_property
+    def _deals(self) -> Sequence[store.Deal]:
+        return self._read()
 
     def __len__(self) -> int:
-        return len(self._read())
+        return len(self._deals)
 
     def __getitem__(self, index: Any) -> Any:
-        return self._read()[index]
+        return self._deals[index]
 
 
 def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[ContentKey, Sheet, Sequence[store.Deal]]:
