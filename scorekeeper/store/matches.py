@@ -266,7 +266,7 @@ def insert_deal(db: Database, match_id: int, declarations: Mapping[str, Any], by
         " coalesce((select max(deal_id) from deal_events), 0)) + 1,"
         " ?, coalesce(max(seq), 0) + 1, ?, ?, ?, null, ? from deals where match_id = ? returning id, seq",
         [match_id, stored, nonce or None, now(), FIRST_VERSION, match_id]).fetchone()
-    log_event(db, match_id, deal_id, seq, "create", by, None, json.loads(stored),  # (as the row holds them)
+    log_event(db, match_id, deal_id, seq, "create", by, None, declarations,  # (written as the row's text)
               standing=standing)
     return int(deal_id)
 

@@ -250,8 +250,9 @@ def _form_class(specs: tuple[DealField, ...], rules: GameRules, table: Table, pl
 
 
 class _DealFormBase(EngineForm):
-    version = HiddenField()
-    nonce = HiddenField()
+    # (no label drawn: WTForms looked one up in the reader's catalogue at every form made)
+    version = HiddenField(label="")
+    nonce = HiddenField(label="")
 
 
 def deal_fields(rules: GameRules, options: Mapping[str, Any]) -> tuple[DealField, ...]:

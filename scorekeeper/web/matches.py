@@ -20,7 +20,7 @@ from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
 from .roundclock import table_clock
-from .sheets import content_key, keep_added, scored_sheet, sheet_page, sheet_view, signoff_view
+from .sheets import ContentKey, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -177,13 +177,14 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
         return redirect(url_for("referee.count", game=rules.key, match=match.id, field=counted,
                                 deal=deal.id if deal else None, **typed))
     db = store.get_db()
-    deals = store.list_deals(db, match.id)
-    key = content_key(match, deals) if deal is None else None  # a new deal goes after these deals
-    earlier = scored_sheet(match, rules, deals, key) if key is not None else None
-    if earlier is not None:  # (the sheet's rows hold the deals' declarations read already: each deal's JSON parsed once)
+    key: ContentKey | None = None  # a new deal goes after the deals of this content, whose sheet is earlier
+    earlier: Sheet | None = None
+    if deal is None:  # (the sheet's rows hold the deals' declarations read already: each deal's JSON parsed once)
+        key, earlier, deals = sheet_before_new(db, match, rules)
         dealer = rules.dealer_of_next([row.declarations for row in earlier.rows], match.first_dealer, match.options)
         data: dict[str, Any] = {"dealer": dealer, "version": match.version}
     else:
+        deals = store.list_deals(db, match.id)
         data = {**rules.form_from_declarations(deal.declarations, match.options), "version": deal.version}
     # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
     args = request.args
@@ -192,7 +193,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     preview = ends_earlier = None
     if deal is None and request.method == "GET":
         try:  # a phone still on an old page: say it before anything is typed
-            refuse_after_end(rules)(match, deals)
+            refuse_after_end(rules, None, deals, earlier)(match, deals)
         except RuleViolation as err:
             form.attach(err)
     if request.form.get("action") != "next" and form.validate_on_submit():  # "Next": the form again, drawn
@@ -218,13 +219,14 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                   "typed is kept: check the sheet, then save again to record it as well."))
     template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
+    count = len(key.deals) if key is not None else len(deals)  # (a new deal's: counted without reading them)
     history = history_lines(rules, match, [event for event in store.list_events(db, match.id)
                                            if event.deal_id == deal.id]) if deal else []
     return render_template(template, form=form, match=match, rules=rules, deal=deal, preview=preview,
                            sides=rules.table(match.options).sides,
-                           deal_number=deal.seq if deal else len(deals) + 1,
+                           deal_number=deal.seq if deal else count + 1,
                            names=match.players, history=history, ends_earlier=ends_earlier,
-                           after_end=_after_end_words(ends_earlier, len(deals)),
+                           after_end=_after_end_words(ends_earlier, count),
                            clock=table_clock(match, rules)), 422 if failed else 200
 
 

@@ -11,6 +11,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import Any, AnyStr, NamedTuple, TypeVar
 
@@ -107,9 +108,14 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> ContentKey:
 
     Not the match id and version alone: SQLite may give a deleted match's id to a new one.
     """
+    return stored_content_key(match, tuple((d.id, d.version, d.stored) for d in deals))
+
+
+def stored_content_key(match: store.Match, stored: tuple[tuple[int, int, str], ...]) -> ContentKey:
+    """:func:`content_key` from the deals' id, version and declarations as stored
+    (:func:`store.deals_key`), without making the deals."""
     return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
-                      json.dumps(match.options, sort_keys=True),
-                      tuple((d.id, d.version, d.stored) for d in deals))
+                      json.dumps(match.options, sort_keys=True), stored)
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
@@ -152,6 +158,38 @@ def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None
     last_at = datetime.fromisoformat(latest) if latest else None
     VERSIONS.get(version, lambda: (len(deals), content, last_at))
     return StoredSheet(len(deals), scored_sheet(match, rules, counted, content), last_at)
+
+
+class DealsOnUse(Sequence[store.Deal]):
+    """A match's deals, read from the store (``read``) the first time one is looked at, or counted."""
+
+    def __init__(self, read: Callable[[], Sequence[store.Deal]]) -> None:
+        self._read = read
+
+    @cached_property
+    def _deals(self) -> Sequence[store.Deal]:
+        return self._read()
+
+    def __len__(self) -> int:
+        return len(self._deals)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._deals[index]
+
+
+def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[ContentKey, Sheet, Sequence[store.Deal]]:
+    """The sheet a new deal goes after, its content key and the match's deals. A kept sheet is found
+    by the deals' stored text alone (:func:`store.deals_key`), and the deals are then read only if
+    looked at (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal
+    match's deals was 5% of a deal POST's instructions). Else the deals are read, and their sheet
+    scored and kept under their own key."""
+    key = stored_content_key(match, store.deals_key(db, match.id))
+    kept = SHEETS.peek(key)
+    if kept is not None:
+        return key, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
+    deals = store.list_deals(db, match.id)
+    key = content_key(match, deals)
+    return key, scored_sheet(match, rules, deals, key), deals
 
 
 def keep_added(key: ContentKey, deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:

@@ -6,6 +6,7 @@ from types import MappingProxyType
 
 from scorekeeper.games.base import Sheet, SheetRow
 from scorekeeper.web.sheets import CHART_HEIGHT, chart
+from tests.helpers import form_fields
 
 
 def sheet_of(*totals: dict[str, int]) -> Sheet:
@@ -107,3 +108,37 @@ def test_the_sheet_kept_after_a_deal_is_saved_is_the_one_all_its_deals_score(app
         assert kept is not None
         assert kept == rules.score_sheet([deal.declarations for deal in deals], match.options,
                                          deal_limit=match.deal_limit)
+
+
+def test_a_deal_saved_after_another_phone_s_or_on_no_kept_sheet_goes_after_every_deal(app, client, pages, monkeypatch):
+    """The deal form finds the sheet a new deal goes after by the deals as stored: after a deal
+    recorded through the API (which keeps no sheet), and in a worker that kept none (another
+    worker, a full cache), the form says the right deal number and dealer, and the deal saved
+    leaves kept the sheet that scoring every stored deal from the start gives."""
+    from scorekeeper import games, store
+    from scorekeeper.web import sheets
+
+    match_id = pages.start_match("contree")
+    for fields in CONTREE_DEALS:
+        assert pages.post_deal(match_id, fields).status_code == 302
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json={
+        "bidder": "N", "bid": 80, "trump": "S", "card_points": {"A": 100},
+        "last_trick": "A"}).status_code == 201
+    for cache in ("kept", "dropped"):
+        if cache == "dropped":
+            monkeypatch.setattr(sheets, "SHEETS", sheets.LruCache(size=sheets.TABLE_SHEETS))
+        page = pages.deal_form(match_id)
+        with app.app_context():
+            db = store.get_db()
+            match, deals = store.get_match(db, match_id), store.list_deals(db, match_id)
+        rules = games.get_rules(match.game)
+        dealer = rules.dealer_of_next([deal.declarations for deal in deals], match.first_dealer, match.options)
+        assert f"Deal {len(deals) + 1}" in page
+        assert form_fields(page)["dealer"] == dealer
+        assert pages.post_deal(match_id, CONTREE_DEALS[0], page=page).status_code == 302
+        with app.app_context():
+            deals = store.list_deals(store.get_db(), match_id)
+            kept = sheets.SHEETS.peek(sheets.content_key(match, deals))
+        assert kept == rules.score_sheet([deal.declarations for deal in deals], match.options,
+                                         deal_limit=match.deal_limit)
+        assert deals[-1].declarations["dealer"] == dealer
