@@ -242,6 +242,16 @@ def test_a_sheet_drawn_from_kept_parts_is_the_sheet_drawn_afresh(client, game):
             break  # the match is over (Quinto's deal ends it at once)
 
 
+def test_only_the_latest_deals_row_is_the_anchor_a_saving_phone_is_sent_to(client, pages):
+    """Each row is kept once drawn: the row before a new deal, found kept, is no longer the latest."""
+    match_id = pages.start_match()
+    for count in range(1, 4):
+        pages.post_deal(match_id, MADE_100)
+        html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert re.findall(r'id="latest">\s*<td class="num">(\d+)</td>', html) == [str(count)]
+        assert html.count('id="latest"') == 1
+
+
 def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):
     match_id = pages.start_match(players={"N": "Alice", "E": "Bbo", "S": "Carol", "W": "Dan"})
     pages.post_deal(match_id, MADE_100)
