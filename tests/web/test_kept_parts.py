@@ -88,6 +88,25 @@ def test_the_board_and_the_close_form_follow_each_deal(app, organiser, cup):
     assert board() == (["1", "0"], ["N–S 60, E–W 220", "N–S 0, E–W 0"])
 
 
+def test_the_close_forms_choices_kept_on_the_desk_are_those_its_whole_form_draws(app, organiser, cup):
+    """Each table's choice is drawn alone for the desk (board.close_fields) and kept: the same HTML as
+    the whole form sent back with a refusal draws, as it stands, after a deal and in French."""
+    organiser.draw(cup)
+    play(app, organiser.links(cup, 1)[0], deals=1)
+    desk, close = f"/tournaments/{cup}", f"/tournaments/{cup}/rounds/1/close"
+
+    def choices(html: str) -> list[str]:
+        return re.findall(r'<div class="field">\s*<label for="result_\d+">.*?</select>\s*</div>', html, re.S)
+
+    for language in ("en", "fr"):
+        headers = {"Accept-Language": language}
+        kept = choices(organiser.client.get(desk, headers=headers).get_data(as_text=True))
+        page = organiser.client.get(desk, headers=headers).get_data(as_text=True)
+        refused = organiser.client.post(close, headers=headers, data={"csrf_token": csrf_token(page), "reason": " "})
+        assert refused.status_code == 422
+        assert len(kept) == 2 and choices(refused.get_data(as_text=True)) == kept
+
+
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 
 def table_sheet(client, match_id: int) -> str:
