@@ -385,21 +385,28 @@ def deal_runs(rows: Sequence[tuple[store.Deal, Any]], size: int) -> list[list[tu
     return [*runs, run] if run else runs
 
 
+LATEST_HOLE = secrets.token_hex(16)  # stands for the latest row's anchor in a kept row
+LATEST = ' id="latest"'
+
+
 def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], counted: int, sides: Sequence[str],
                content: ContentKey) -> list[Markup]:
     """The page's rows of the sheet (``rows``: each deal with its row, of ``content``: their
     :func:`content_key`), drawn (templates/matches/_sheet_row.html) and kept per what each shows: a
     row is scored from the deals up to it alone (the game's sheet extends, :func:`_extended`), so
-    its key is theirs (the same key with fewer deals), with where it stands (the latest or not,
-    after the match's end or not), the language and the site's root. A new deal draws its own row,
-    and the row before it again (no longer the latest)."""
+    its key is theirs (the same key with fewer deals), with whether it is after the match's end, the
+    language and the site's root. A row is kept with a stand-in for the latest row's anchor, put in
+    or left out as it is served: a new deal draws its own row only (the row before it, no longer
+    the latest, is found as it was kept)."""
     draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
     at = (str(get_locale()), request.script_root, content.upto(0))  # (the key but its deals)
+    hole = Markup(LATEST_HOLE)
 
     def part(index: int, deal: store.Deal, row: Any) -> Markup:
-        last, after_end = index == len(rows), index > counted
-        return ROWS.get((*at, content.deals[:index], last, after_end),
-                        lambda: Markup(draw(match, deal, row, index, last, after_end, sides)))
+        after_end = index > counted
+        kept: str = ROWS.get((*at, content.deals[:index], after_end),
+                             lambda: str(draw(match, deal, row, index, hole, after_end, sides)))
+        return Markup(kept.replace(LATEST_HOLE, LATEST if index == len(rows) else "", 1))
 
     return [part(index, deal, row) for index, (deal, row) in enumerate(rows, start=1)]
 

@@ -88,6 +88,25 @@ def test_the_board_and_the_close_form_follow_each_deal(app, organiser, cup):
     assert board() == (["1", "0"], ["N–S 60, E–W 220", "N–S 0, E–W 0"])
 
 
+def test_the_close_forms_choices_kept_on_the_desk_are_those_its_whole_form_draws(app, organiser, cup):
+    """Each table's choice is drawn alone for the desk (board.close_fields) and kept: the same HTML as
+    the whole form sent back with a refusal draws, as it stands, after a deal and in French."""
+    organiser.draw(cup)
+    play(app, organiser.links(cup, 1)[0], deals=1)
+    desk, close = f"/tournaments/{cup}", f"/tournaments/{cup}/rounds/1/close"
+
+    def choices(html: str) -> list[str]:
+        return re.findall(r'<div class="field">\s*<label for="result_\d+">.*?</select>\s*</div>', html, re.S)
+
+    for language in ("en", "fr"):
+        headers = {"Accept-Language": language}
+        kept = choices(organiser.client.get(desk, headers=headers).get_data(as_text=True))
+        page = organiser.client.get(desk, headers=headers).get_data(as_text=True)
+        refused = organiser.client.post(close, headers=headers, data={"csrf_token": csrf_token(page), "reason": " "})
+        assert refused.status_code == 422
+        assert len(kept) == 2 and choices(refused.get_data(as_text=True)) == kept
+
+
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 
 def table_sheet(client, match_id: int) -> str:
@@ -240,6 +259,16 @@ def test_a_sheet_drawn_from_kept_parts_is_the_sheet_drawn_afresh(client, game):
             assert read(client, match_id, language) == kept
         if client.post(f"/api/v1/matches/{match_id}/deals", json=deal).status_code != 201:
             break  # the match is over (Quinto's deal ends it at once)
+
+
+def test_only_the_latest_deals_row_is_the_anchor_a_saving_phone_is_sent_to(client, pages):
+    """Each row is kept once drawn: the row before a new deal, found kept, is no longer the latest."""
+    match_id = pages.start_match()
+    for count in range(1, 4):
+        pages.post_deal(match_id, MADE_100)
+        html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert re.findall(r'id="latest">\s*<td class="num">(\d+)</td>', html) == [str(count)]
+        assert html.count('id="latest"') == 1
 
 
 def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):

@@ -14,6 +14,8 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.fields.core import UnboundField
+from wtforms.meta import DefaultMeta
 from wtforms.validators import DataRequired, Length, Optional
 
 from ... import evening, store
@@ -26,6 +28,7 @@ from .kept import Part, Slots, cut
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
+ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
 STANDS = "stands"  # a closed table's result: as it stands
 DRAWN = "draw"
 
@@ -57,16 +60,21 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
         table_keys = tuple(f"result_{view.table.id}" for view in views)
 
     for view in views:
-        seated, totals = _standing(state, view)
-        stands = ", ".join(f"{label} {total}" for (label, _names), total in zip(seated, totals, strict=True))
-        choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
-                   *(SelectChoice(str(index), _("Won by %(names)s", names=names))
-                     for index, (_label, names) in enumerate(seated)),
-                   SelectChoice(DRAWN, _("A draw"))]
-        setattr(CloseForm, f"result_{view.table.id}", SelectField(
-            _("Table %(n)d", n=view.table.number), choices=choices, default=STANDS, validate_choice=True,
-            widget=QuickSelect()))
+        setattr(CloseForm, f"result_{view.table.id}", _result_field(state, view))
     return CloseForm()
+
+
+def _result_field(state: State, view: TableView) -> UnboundField:
+    """The close-the-round form's choice for a table not done: its result as it stands, a side's
+    win or a draw."""
+    seated, totals = _standing(state, view)
+    stands = ", ".join(f"{label} {total}" for (label, _names), total in zip(seated, totals, strict=True))
+    choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
+               *(SelectChoice(str(index), _("Won by %(names)s", names=names))
+                 for index, (_label, names) in enumerate(seated)),
+               SelectChoice(DRAWN, _("A draw"))]
+    return SelectField(_("Table %(n)d", n=view.table.number), choices=choices, default=STANDS,
+                       validate_choice=True, widget=QuickSelect())
 
 
 def _standing(state: State, view: TableView) -> tuple[tuple[tuple[str, str], ...], tuple[int, ...]]:
@@ -88,9 +96,13 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return [cut(str(render(form[key]))) for key in form.table_keys]
     language = str(get_locale())
 
+    def drawn(view: TableView) -> Part:  # its field alone, as the form would bind it on a GET (no data sent)
+        field = _result_field(state, view).bind(None, f"result_{view.table.id}", _meta=ALONE)
+        field.process(None)
+        return cut(str(render(field)))
+
     def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
-        name = f"result_{view.table.id}"
-        return FIELDS.get((language, view.key), lambda: cut(str(render(close_form(state, [view])[name]))))
+        return FIELDS.get((language, view.key), lambda: drawn(view))
 
     return [field(view) for view in views]
 
