@@ -32,6 +32,7 @@ class Match:
     version: int
     deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
     archived: bool = False  # off the front page's list (casual matches only)
+    stamp: str = ""  # drawn anew by every change of its deals or of whether one is played live (migrations.py)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _match(row: Mapping[str, Any]) -> Match:
                  players=json.loads(row["players"]), first_dealer=row["first_dealer"],
                  options=json.loads(row["options"]), notes=row["notes"] or "",
                  created=row["created"], version=row["version"], deal_limit=row["deal_limit"],
-                 archived=bool(row["archived"]))
+                 archived=bool(row["archived"]), stamp=row["stamp"])
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order
@@ -141,14 +142,6 @@ def delete_match(db: Database, match_id: int) -> None:
 def list_deals(db: Database, match_id: int) -> list[Deal]:
     """The match's deals in playing order."""
     return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
-
-
-def deals_key(db: Database, match_id: int) -> tuple[tuple[int, int, str], ...]:
-    """The match's deals as stored (id, version, declarations as text) in playing order: what its
-    sheet depends on, read without making the deals. The match's id and version do not say it alone:
-    a deleted match's id, and its deals', may be given again to a new match within the same second."""
-    return tuple(db.execute("select id, version, declarations from deals where match_id = ? order by seq",
-                            [match_id]).fetchall())
 
 
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:

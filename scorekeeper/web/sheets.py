@@ -390,29 +390,28 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
-               device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
+def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *,
+               live: Callable[[], bool], device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None, organiser: bool = False) -> str | bytes:
-    """The running sheet's page, rendered once per content (the match and its deals as stored,
-    :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
-    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token
+    """The running sheet's page, rendered once per content (the match's row as read: its stamp
+    says its deals and whether one is played live, :attr:`store.Match.stamp`), language, address and
+    phone name (phones and wall screens reload it all evening), its deals made (``read_deals``) and
+    whether a deal is played live asked (``live``) only to render it: the visitor's own CSRF token
     and the messages flashed to them are put into the kept page as it is served (:func:`with_token`,
     :func:`with_flashes`: the page the phone that saved a deal is sent to is the page every other
     phone of the table reads next). A page asked for with a query string (which it does not read,
     but its language links carry) is rendered afresh and not kept:
-    ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
+    ``?x=1``, ``?x=2``... fill no memory. ``live``: is a deal being played? ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
     ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
     the organiser is looking (the house rules offer to be saved as a profile)."""
-    context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
-               "organiser": organiser}
+    context = {"device": device, "penalty": penalty, "signoff": signoff, "clock": clock, "organiser": organiser}
     if request.query_string:
-        return render_template("matches/sheet.html", **context,
+        return render_template("matches/sheet.html", **context, live=live(),
                                **sheet_view(match, rules, read_deals(), page=True))
-    key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
-           penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
+    key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
+    page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context, live=live(),  # kept as sent: in UTF-8
                                               **sheet_view(match, rules, read_deals(), page=True)).encode())
     return with_flashes(with_token(page))
 
