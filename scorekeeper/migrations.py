@@ -236,3 +236,28 @@ def create_leagues(db: Database) -> None:
                                  foreign_keys=[("league_id", "leagues", "id"),
                                                ("tournament_id", "tournaments", "id")],
                                  not_null={"league_id", "tournament_id"}, strict=True)
+
+
+_NEW_STAMP = "lower(hex(randomblob(8)))"
+_STAMPED = {  # trigger name: when, and the match whose stamp it renews
+    "matches_stamp_new": ("after insert on matches", "new.id"),
+    "deals_stamp_insert": ("after insert on deals", "new.match_id"),
+    "deals_stamp_update": ("after update on deals", "new.match_id"),
+    "deals_stamp_delete": ("after delete on deals", "old.match_id"),
+    "live_deals_stamp_insert": ("after insert on live_deals", "new.match_id"),
+    "live_deals_stamp_delete": ("after delete on live_deals", "old.match_id"),
+}
+
+
+@migrations()
+def match_stamps(db: Database) -> None:
+    """Every match carries a stamp drawn at random when it is made and again at every change of
+    its deals and whenever a deal starts or stops being played live, by the database itself
+    (triggers: whatever writes them). With the match's row it says all its sheet page shows of
+    them (a kept page is found by it, scorekeeper.web.sheets.sheet_page): a match made again under a
+    deleted one's id, or a database put back from a backup and changed since, draws new stamps."""
+    db["matches"].add_column("stamp", str)
+    db.execute(f"update matches set stamp = {_NEW_STAMP}")
+    for name, (when, match_id) in _STAMPED.items():
+        db.execute(f"create trigger {name} {when} begin "
+                   f"update matches set stamp = {_NEW_STAMP} where id = {match_id}; end")

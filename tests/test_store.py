@@ -47,7 +47,7 @@ def test_migrations_apply_once(tmp_path):
                                    "create_deal_events", "create_organiser_tokens", "create_prizes",
                                    "add_deal_kind", "create_signoffs", "archive_matches",
                                    "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles",
-                                   "create_leagues"]
+                                   "create_leagues", "match_stamps"]
     assert store.init_db(path) == []
 
 
@@ -256,6 +256,79 @@ def test_deleting_a_match_takes_its_live_deal_along(db):
     store.put_live_deal(db, match_id, {"tricks": []}, version=None)
     store.delete_match(db, match_id)
     assert store.get_live_deal(db, match_id) is None
+
+
+def stamp(db, match_id: int) -> str:
+    return store.get_match(db, match_id).stamp
+
+
+def first_deal(db, match_id: int) -> int:
+    return store.list_deals(db, match_id)[0].id
+
+
+# Each change of a match's deals or of whether one is played live, as its writer makes it: (what comes
+# before it, the change). The stamp a kept sheet page is found by (web/sheets.sheet_page) must move.
+STAMPED_WRITES = {
+    "a deal added": (None, lambda db, m: store.add_deal(db, m, DEAL)),
+    "a deal edited": (None, lambda db, m: store.update_deal(db, m, first_deal(db, m), {**DEAL, "bid": 110})),
+    "a deal edited to the same text": (None, lambda db, m: store.update_deal(db, m, first_deal(db, m), DEAL)),
+    "a deal deleted": (None, lambda db, m: store.delete_deal(db, m, first_deal(db, m))),
+    "the last deal taken back": (None, lambda db, m: store.undo_last_deal(db, m)),
+    "the deals after the first deleted": (None, lambda db, m: store.delete_after(db, m, 1, version=None)),
+    "a deleted deal put back": (lambda db, m: store.delete_deal(db, m, first_deal(db, m)),
+                                lambda db, m: store.restore_deal(db, m, store.list_events(db, m)[-1].deal_id)),
+    "a deal started live": (None, lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None)),
+    "the deal in play given up": (lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None),
+                                  lambda db, m: store.delete_live_deal(db, m, version=1)),
+    "the deal in play recorded": (lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None),
+                                  lambda db, m: store.record_live_deal(db, m, DEAL, version=1)),
+}
+
+
+@pytest.mark.parametrize("write", STAMPED_WRITES.values(), ids=STAMPED_WRITES)
+def test_every_change_of_a_matchs_deals_or_of_its_deal_in_play_draws_a_new_stamp(db, write):
+    before, change = write
+    match_id = new_match(db)
+    other = new_match(db)
+    for some in (match_id, other):
+        store.add_deal(db, some, DEAL)
+        store.add_deal(db, some, {**DEAL, "bid": 90})
+    if before:
+        before(db, match_id)
+    stamps = stamp(db, match_id), stamp(db, other)
+    change(db, match_id)
+    assert stamp(db, match_id) != stamps[0]
+    assert stamp(db, other) == stamps[1]  # another match's kept page stays
+
+
+def test_a_trick_played_in_the_deal_in_play_keeps_the_stamp(db):
+    """The sheet shows that a deal is played live, not its tricks: its kept page serves on."""
+    match_id = new_match(db)
+    store.put_live_deal(db, match_id, {"tricks": []}, version=None)
+    started = stamp(db, match_id)
+    store.put_live_deal(db, match_id, {"tricks": [{"winner": "A"}]}, version=1)
+    assert stamp(db, match_id) == started
+
+
+def test_a_match_made_again_under_a_deleted_ones_id_has_a_stamp_of_its_own(db):
+    match_id = new_match(db)
+    deleted = stamp(db, match_id)
+    store.delete_match(db, match_id)
+    assert new_match(db) == match_id  # SQLite gives the id again
+    assert stamp(db, match_id) not in (deleted, None, "")
+
+
+def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
+    path = str(tmp_path / "before.sqlite")
+    db = store.connect(path)
+    try:
+        store.db.migrations.apply(db, stop_before="match_stamps")
+        matches = [new_match(db) for _ in range(3)]
+        store.db.migrations.apply(db)
+        stamps = {stamp(db, match_id) for match_id in matches}
+    finally:
+        db.close()
+    assert len(stamps) == 3 and None not in stamps
 
 
 @settings(max_examples=25, deadline=None)

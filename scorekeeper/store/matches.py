@@ -32,6 +32,7 @@ class Match:
     version: int
     deal_limit: int = 0  # a tournament's fixed number of deals (0: the game's own end)
     archived: bool = False  # off the front page's list (casual matches only)
+    stamp: str = ""  # drawn anew by every change of its deals or of whether one is played live (migrations.py)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _match(row: Mapping[str, Any]) -> Match:
                  players=json.loads(row["players"]), first_dealer=row["first_dealer"],
                  options=json.loads(row["options"]), notes=row["notes"] or "",
                  created=row["created"], version=row["version"], deal_limit=row["deal_limit"],
-                 archived=bool(row["archived"]))
+                 archived=bool(row["archived"]), stamp=row["stamp"])
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order

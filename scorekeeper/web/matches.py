@@ -110,7 +110,7 @@ def sheet(match_id: int):
     db = store.get_db()
     table = access.table_of(match_id)
     return sheet_page(match, rules, functools.cache(lambda: store.list_deals(db, match_id)),  # read once, if at all
-                      live=store.has_live_deal(db, match_id),
+                      live=lambda: store.has_live_deal(db, match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,

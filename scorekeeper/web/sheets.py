@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
-from typing import Any, AnyStr, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
 from flask_babel import get_locale, gettext as _
@@ -80,7 +80,7 @@ class LruCache:
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
 VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version -> (its deals, its sheet's content key,
 # its latest deal's time)
-PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages, the visitor's form token left out
+PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages (Part), the visitor's form token and messages left out
 ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
@@ -435,31 +435,52 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *, live: bool,
-               device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
+def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *,
+               live: Callable[[], bool], device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None, organiser: bool = False) -> str | bytes:
-    """The running sheet's page, rendered once per content (the match and its deals as stored,
-    :func:`store.deals_key`), language, address and phone name (phones and wall screens reload it
-    all evening), its deals made (``read_deals``) only to render it: the visitor's own CSRF token
-    and the messages flashed to them are put into the kept page as it is served (:func:`with_token`,
-    :func:`with_flashes`: the page the phone that saved a deal is sent to is the page every other
-    phone of the table reads next). A page asked for with a query string (which it does not read,
+    """The running sheet's page, rendered once per content (the match's row as read: its stamp
+    says its deals and whether one is played live, :attr:`store.Match.stamp`), language, address and
+    phone name (phones and wall screens reload it all evening), its deals made (``read_deals``) and
+    whether a deal is played live asked (``live``) only to render it: the visitor's own CSRF token
+    and the messages flashed to them are put into the kept page as it is served (:func:`filled`: the
+    page the phone that saved a deal is sent to is the page every other phone of the table reads next). A page asked for with a query string (which it does not read,
     but its language links carry) is rendered afresh and not kept:
-    ``?x=1``, ``?x=2``... fill no memory. ``live``: a deal is being played; ``device``: the name
+    ``?x=1``, ``?x=2``... fill no memory. ``live``: is a deal being played? ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
     ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
     the organiser is looking (the house rules offer to be saved as a profile)."""
-    context = {"live": live, "device": device, "penalty": penalty, "signoff": signoff, "clock": clock,
-               "organiser": organiser}
+    context = {"device": device, "penalty": penalty, "signoff": signoff, "clock": clock, "organiser": organiser}
     if request.query_string:
-        return render_template("matches/sheet.html", **context,
+        return render_template("matches/sheet.html", **context, live=live(),
                                **sheet_view(match, rules, read_deals(), page=True))
-    key = (current_app.config["DATABASE"], repr(match), store.deals_key(store.get_db(), match.id), live, device,
-           penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: kept_render("matches/sheet.html", **context,  # kept as sent: in UTF-8
-                                              **sheet_view(match, rules, read_deals(), page=True)).encode())
-    return with_flashes(with_token(page))
+    key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
+    page = PAGES.get(key, lambda: Part(_HOLES.split(kept_render("matches/sheet.html", **context, live=live(),
+                                                                **sheet_view(match, rules, read_deals(),
+                                                                             page=True)).encode())))
+    return filled(page)
+
+
+class Part(tuple[bytes, ...]):
+    """A page or a part as kept and sent, in UTF-8, cut where what is each visitor's own goes (the
+    stand-ins: :func:`kept_render`); its size is its bytes' (a cache of them holds no more than its
+    bytes allow)."""
+
+    __slots__ = ()
+
+    def __sizeof__(self) -> int:
+        return super().__sizeof__() + sum(sys.getsizeof(piece) for piece in self)
+
+
+_HOLES = re.compile(f"({TOKEN_HOLE}|{FLASHES_HOLE})".encode())  # (a kept page's pieces, and its stand-ins between)
+
+
+def filled(page: Part) -> bytes:
+    """A kept page, cut at its stand-ins, each kept between its pieces (:data:`_HOLES`), with the
+    visitor's own CSRF token in every form and the messages flashed to them (taken: shown once): the
+    page's bytes copied once, not searched for each stand-in."""
+    own = {TOKEN_HOLE.encode(): form_token().encode(), FLASHES_HOLE.encode(): flashes_shown()}
+    return b"".join([own.get(piece, piece) for piece in page])
 
 
 _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
@@ -468,32 +489,28 @@ _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]
 def kept_render(template: str, **context: Any) -> str:
     """``template`` rendered to be kept and served to any visitor (:func:`holed`): the stand-in for
     the CSRF token wherever the template puts one, and for the messages flashed above the page's
-    content (base.html); the visitor's own are put in as it is served (:func:`with_token`,
-    :func:`with_flashes`)."""
+    content (base.html); the visitor's own are put in as it is served (:func:`filled`, :func:`with_flashes`;
+    a part's token: web/tournaments/kept.Slots)."""
     return holed(render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context))
 
 
 def holed(html: str) -> str:
     """``html`` with the stand-in as the value of every form's CSRF token field, whatever wrote it
     (a template's ``csrf_token()``, a form's token field, signed afresh or reused): to be kept, and
-    served to any visitor with their own token put in (:func:`with_token`)."""
+    served to any visitor with their own token put in (:func:`filled`)."""
     return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
-
-
-def with_token(page: AnyStr) -> AnyStr:
-    """A kept page or part (:func:`holed`, :func:`kept_render`) with the visitor's own CSRF token in
-    every form."""
-    token = form_token()
-    if isinstance(page, bytes):
-        return page.replace(TOKEN_HOLE.encode(), token.encode())
-    return page.replace(TOKEN_HOLE, token)
 
 
 def with_flashes(page: bytes) -> bytes:
     """A kept page (:func:`kept_render`) with the messages flashed to the visitor (taken: shown once)."""
+    return page.replace(FLASHES_HOLE.encode(), flashes_shown())
+
+
+def flashes_shown() -> bytes:
+    """The messages flashed to the visitor as a page shows them above its content (taken: shown
+    once), in UTF-8; none: nothing."""
     messages = get_flashed_messages(with_categories=True) if session.get("_flashes") else []
-    shown = str(get_template_attribute("_flashes.html", "flashes")(messages)) if messages else ""
-    return page.replace(FLASHES_HOLE.encode(), shown.encode())
+    return str(get_template_attribute("_flashes.html", "flashes")(messages)).encode() if messages else b""
 
 
 TOKENS = LruCache(size=4096)  # form tokens signed for a session's CSRF secret, per worker process

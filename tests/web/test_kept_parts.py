@@ -271,6 +271,63 @@ def test_only_the_latest_deals_row_is_the_anchor_a_saving_phone_is_sent_to(clien
         assert html.count('id="latest"') == 1
 
 
+
+def first(db, match_id: int) -> store.Deal:
+    return store.list_deals(db, match_id)[0]
+
+
+SEATED = {"N": "Ann", "E": "Ben", "S": "Cy", "W": "Di"}
+# RULES §5.2-§5.4: tests.web.test_quinto_pages' DOUBLED as the API takes it (N–S 125, E–W 75: the game goes on).
+QUINTO_DEAL = {"dealer": "N", "multiplier": "double", "quint_tricks": [
+    {"trick_no": 3, "winner": "A", "quints": ["5H"]}, {"trick_no": 7, "winner": "A", "quints": ["AD", "4D"]},
+    {"trick_no": 9, "winner": "B", "quints": ["JOKER"]}], "plain_tricks_won": {"A": 5, "B": 4},
+    "last_trick_winner": "A", "cachette": ["2C", "3C"]}
+STARTS = {  # a match as the API starts it, and the deals it records
+    "contree": ({"game": "contree", "players": SEATED}, [SCORE["contree"][0]] * 2),
+    "contree won at once": ({"game": "contree", "players": SEATED, "options": {"target": 200}}, [SCORE["contree"][0]]),
+    "quinto": ({"game": "quinto", "players": SEATED}, [QUINTO_DEAL]),  # (the game whose sheet says a deal is live)
+}
+# Each change of what a sheet shows of its deals, or of a deal played live, as its writer makes it in
+# the store: (the match it starts from, what comes before it, the change).
+SHEET_WRITES = {
+    "a deal added": ("contree", None, lambda db, m: store.add_deal(db, m, first(db, m).declarations)),
+    "a deal edited": ("contree", None, lambda db, m: store.update_deal(
+        db, m, first(db, m).id, {**first(db, m).declarations, "bid": 120})),
+    "a deal deleted": ("contree", None, lambda db, m: store.delete_deal(db, m, first(db, m).id)),
+    "the last deal taken back": ("contree", None, lambda db, m: store.undo_last_deal(db, m)),
+    "a deleted deal put back": ("contree", lambda db, m: store.delete_deal(db, m, first(db, m).id),
+                                lambda db, m: store.restore_deal(db, m, store.list_events(db, m)[-1].deal_id)),
+    "the deals after the end deleted": ("contree won at once",
+                                        lambda db, m: store.add_deal(db, m, first(db, m).declarations),
+                                        lambda db, m: store.delete_after(db, m, 1, version=None)),
+    "a deal started live": ("quinto", None, lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None)),
+    "the deal in play given up": ("quinto", lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None),
+                                  lambda db, m: store.delete_live_deal(db, m, version=1)),
+    "the deal in play recorded": ("quinto", lambda db, m: store.put_live_deal(db, m, {"tricks": []}, version=None),
+                                  lambda db, m: store.record_live_deal(db, m, first(db, m).declarations, version=1)),
+}
+
+
+@pytest.mark.parametrize("write", SHEET_WRITES.values(), ids=SHEET_WRITES)
+def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh(app, client, write):
+    """Its kept page is found by the match's row (its stamp: migrations.match_stamps): whatever the
+    change, the next read is the page drawn from nothing, and not the page before it."""
+    start, before, change = write
+    match, deals = STARTS[start]
+    match_id = client.post("/api/v1/matches", json=match).json["id"]
+    for deal in deals:
+        assert client.post(f"/api/v1/matches/{match_id}/deals", json=deal).status_code == 201
+    with app.app_context():
+        db = store.get_db()
+        if before:
+            before(db, match_id)
+        kept = read(client, match_id, "fr")
+        change(db, match_id)
+    after = read(client, match_id, "fr")
+    forget_kept_sheets()
+    assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr")) != TOKEN.sub("", kept)
+
+
 def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):
     match_id = pages.start_match(players={"N": "Alice", "E": "Bbo", "S": "Carol", "W": "Dan"})
     pages.post_deal(match_id, MADE_100)

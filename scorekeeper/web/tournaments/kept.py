@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -31,7 +30,7 @@ from markupsafe import Markup
 
 from ... import pairings
 from .. import address
-from ..sheets import TOKEN_HOLE, LruCache, form_token, holed, kept_part, kept_render, with_flashes
+from ..sheets import TOKEN_HOLE, LruCache, Part, form_token, holed, kept_part, kept_render, with_flashes
 from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
@@ -39,16 +38,6 @@ PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 SLOT = secrets.token_hex(16)  # stands for a slot's parts in the text of the page around them
 _SLOTS = re.compile(f"{SLOT}(\\d+);".encode())
-
-
-class Part(tuple[bytes, ...]):
-    """A part as sent, in UTF-8, cut where the visitor's CSRF token goes; its size is its bytes'
-    (:data:`PARTS` holds no more than PARTS_BYTES)."""
-
-    __slots__ = ()
-
-    def __sizeof__(self) -> int:
-        return super().__sizeof__() + sum(sys.getsizeof(piece) for piece in self)
 
 
 def cut(html: str) -> Part:
