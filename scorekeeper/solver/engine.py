@@ -4,7 +4,8 @@ The value of a state is what the claimant side wins from there on: one per trick
 ``tricks`` mode, card points plus the last-trick bonus in ``points`` mode. The claimant side
 maximises it, every other side minimises it. Every trick boundary keeps the lower and upper
 bounds proved so far and the best lead found, by (hands, leader), closed up by rank in ``tricks``
-mode; in ``points`` mode with two tricks left (cards that add up) every line is played out and the
+mode (in ``points`` mode only the runs of cards alike in worth that a kernel names: Quinto's king
+to 6); in ``points`` mode with two tricks left (cards that add up) every line is played out and the
 exact value kept. So the null-window questions of :meth:`Engine.at_least` and the tests of
 :meth:`Engine.exact` share their work. States inside a trick keep nothing: measured, a table of
 them cost more than it saved.
@@ -461,6 +462,7 @@ class _Searcher:
     tt: dict
     alike: dict
     run_bits: BITS
+    fixed: BITS
     by_tricks: _Searcher
 
     def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
@@ -499,14 +501,17 @@ class _Searcher:
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
-        # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's;
-        # (first bit, width, all its bits)
-        blocks = [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
+        # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
+        # (for points, its points_runs where it gives them); (first bit, width, all its bits)
+        closes = points and bool(kernel.points_runs)
+        blocks = kernel.points_runs if closes else \
+            [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
         self.runs = [(first, width, (1 << width) - 1) for first, width in blocks]
         self.run_bits = 0  # every card of the runs
         for first, width in blocks:
             self.run_bits |= (1 << width) - 1 << first
-        self.squeeze = bool(self.runs) and not kernel.exact_cards and not points
+        self.squeeze = bool(self.runs) and (closes or not kernel.exact_cards and not points)
+        self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
         # points: with few tricks left, a side that takes every trick (or none) takes every point (or
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
         self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
@@ -614,6 +619,10 @@ class _Searcher:
                     held = self.hands[seat] >> shift & full
                     piece = piece << width | (COMPRESS[base | held] if width == 8 else _closed(left, held))
             parts.append(piece)
+        if self.fixed:  # (the cards of no run, by name: who holds each)
+            parts.append(rem & self.fixed)
+            for seat in range(self.n - 1):
+                parts.append(self.hands[seat] & self.fixed)
         return tuple(parts)
 
     @cython.cfunc

@@ -50,6 +50,9 @@ class Kernel:
     additive: bool = True  # a trick is worth the sum of pts; else ask trick_points
     runs: tuple[tuple[int, int], ...] = ()  # (first bit, width): runs of cards ranked in a row, in
     # which the cards gone from play may be closed up for the tricks (the Jass suits' when width is 8)
+    points_runs: tuple[tuple[int, int], ...] = ()  # (first bit, width): runs of cards ranked in a row and
+    # alike in worth and role (Quinto's king to 6 of each suit), closed up in a points search too; every
+    # other card is kept by name
     named: int = 0  # cards with a rule of their own that stay their suit's top card (Pandoeren's jas, the top
     # trump): a closed-up position's key says which of them are still in play
     global_rank: bool = False  # a card beats every lower bit whatever its suit (Quinto), so a seat's

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import DECK_53, display_key
+from scorekeeper.cards import DECK_53, Card, display_key
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import get_rules
 from scorekeeper.games.quinto.cards import legal_cards
@@ -232,3 +232,33 @@ def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_le
             surely = kernel.one_trick(bits, side, NESW.index(position.leader))
         if surely:
             assert minimax(position, claimant, False) < tricks_left, position
+
+
+PLAIN = ("K", "Q", "J", "10", "9", "8", "7", "6")  # RULES §5.1 order, highest first: the cards of no quint
+
+
+@settings(max_examples=100, deadline=None)
+@given(tricks=st.integers(2, 3), claimant=st.sampled_from(("A", "B")), rng=st.randoms(use_true_random=False))
+def test_the_king_to_the_6_of_a_suit_play_alike_whichever_of_them_are_still_in_play(tricks, claimant, rng):
+    """RULES §5.1, §5.3: the points search keeps a position by its king-to-6 cards closed up (the ones
+    gone from play squeezed out, suit by suit), its quint cards and the joker by name. Dealt mostly
+    from the king to the 6 of two suits, so that lines of play meet in such positions: renaming each
+    suit's king-to-6 cards in play to the lowest of them, in the same order, leaves minimax's best
+    points as they were, and the search's best points are minimax's."""
+    deck = [card for card in DECK_53 if card.suit is not None and card.suit.value in "HC" and card.rank.value in PLAIN]
+    deck += rng.sample(sorted(set(DECK_53) - set(deck), key=display_key), 4)
+    rng.shuffle(deck)
+    rules = QuintoTrickRules(multiplier=rng.choice(("none", "double")), joker_lead_rule=rng.random() < 0.7)
+    position = Position(rules=rules, play_order=NESW, leader=rng.choice(NESW),
+                        hands={seat: frozenset(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)})
+    renamed = {}
+    for suit in ("H", "C"):
+        held = sorted((card for hand in position.hands.values() for card in hand
+                       if card.suit is not None and card.suit.value == suit and card.rank.value in PLAIN),
+                      key=lambda card: PLAIN.index(card.rank.value), reverse=True)  # (lowest first)
+        renamed.update(zip(held, (Card.parse(rank + suit) for rank in reversed(PLAIN))))
+    closed = Position(rules=position.rules, play_order=NESW, leader=position.leader,
+                      hands={seat: frozenset(renamed.get(card, card) for card in hand)
+                             for seat, hand in position.hands.items()})
+    assert minimax(closed, claimant, True) == minimax(position, claimant, True), position
+    assert best_points(position, claimant) == minimax(position, claimant, True), position

@@ -69,7 +69,9 @@ class QuintoTrickRules(TrickRules):
         left, when one hand holds them, each take a trick (the search's sure tricks). Two cards
         of one suit in one hand with no card still in play between them win the same tricks, so
         only the higher is searched, and a tricks search closes up the cards gone from play in
-        each suit; for points, only cards of no quint stand for each other (the king to the 6)."""
+        each suit; for points, only cards of no quint stand for each other (the king to the 6), and
+        only they close up (they lie in a row in each suit, worth a trick value alone): the quints'
+        cards and the joker are kept by name."""
         kernel = generic_kernel(self, self.deck, trump, contract, seats, False, self.last_trick_bonus,
                                 rank_key)
         bits = range(len(kernel.card_of))
@@ -124,6 +126,8 @@ class QuintoTrickRules(TrickRules):
                        trick_floor=trick_value, one_trick=one_trick,
                        trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
+                       points_runs=tuple(((plain & -plain).bit_length() - 1, plain.bit_count())
+                                         for plain in (mask & ~roles for mask in suit_of.values())),
                        rank=tuple(bit - first.get(mask, bit) for bit, mask in enumerate(suit_mask)),
                        twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))
 
