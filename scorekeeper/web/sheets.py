@@ -443,9 +443,9 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     phone name (phones and wall screens reload it all evening), its deals made (``read_deals``) and
     whether a deal is played live asked (``live``) only to render it: the visitor's own CSRF token
     and the messages flashed to them are put into the kept page as it is served (:func:`filled`: the
-    page the phone that saved a deal is sent to is the page every other phone of the table reads next). A page asked for with a query string (which it does not read,
-    but its language links carry) is rendered afresh and not kept:
-    ``?x=1``, ``?x=2``... fill no memory. ``live``: is a deal being played? ``device``: the name
+    page the phone that saved a deal is sent to is the page every other phone of the table reads
+    next). A page asked for with a query string (which it does not read, but its language links
+    carry) is rendered afresh and not kept: ``?x=1``, ``?x=2``... fill no memory. ``live``: is a deal being played? ``device``: the name
     this phone gave itself for the history ("" none yet; None: a tournament's table, known by its
     number); ``signoff``: where both sides confirm the result, its sign-offs (:func:`signoff_view`);
     ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
