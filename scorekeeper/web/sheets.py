@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
@@ -455,10 +455,9 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
         return render_template("matches/sheet.html", **context, live=live(),
                                **sheet_view(match, rules, read_deals(), page=True))
     key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: Part(_HOLES.split(kept_render("matches/sheet.html", **context, live=live(),
-                                                                **sheet_view(match, rules, read_deals(),
-                                                                             page=True)).encode())))
-    return filled(page)
+    page = PAGES.get(key, lambda: cut(kept_render("matches/sheet.html", **context, live=live(),
+                                                  **sheet_view(match, rules, read_deals(), page=True))))
+    return filled([page], flashes=True)
 
 
 class Part(tuple[bytes, ...]):
@@ -473,14 +472,25 @@ class Part(tuple[bytes, ...]):
 
 
 _HOLES = re.compile(f"({TOKEN_HOLE}|{FLASHES_HOLE})".encode())  # (a kept page's pieces, and its stand-ins between)
+_OWN_TOKEN, _OWN_FLASHES = TOKEN_HOLE.encode(), FLASHES_HOLE.encode()
 
 
-def filled(page: Part) -> bytes:
-    """A kept page, cut at its stand-ins, each kept between its pieces (:data:`_HOLES`), with the
-    visitor's own CSRF token in every form and the messages flashed to them (taken: shown once): the
-    page's bytes copied once, not searched for each stand-in."""
-    own = {TOKEN_HOLE.encode(): form_token().encode(), FLASHES_HOLE.encode(): flashes_shown()}
-    return b"".join([own.get(piece, piece) for piece in page])
+def cut(html: str) -> Part:
+    """A page or a part rendered to be kept (:func:`kept_render`, :func:`holed`) as kept: its bytes cut at
+    the stand-ins, each kept as a piece between the pieces around it (in one piece where it has none),
+    to be sent with the visitor's own put in (:func:`filled`): the sheet's page, the desk's and the
+    wall's parts and the pages around them (web/tournaments/kept.Slots)."""
+    return Part(_HOLES.split(html.encode()))
+
+
+def filled(parts: Iterable[Part], *, flashes: bool) -> bytes:
+    """Kept pages or parts, cut at their stand-ins (:func:`cut`), joined as sent to the visitor: their own
+    CSRF token in every form and, with ``flashes`` (a whole page: base.html's), the messages flashed to
+    them (taken: shown once). The pages' bytes copied once, not searched for each stand-in."""
+    own = {_OWN_TOKEN: form_token().encode()}
+    if flashes:
+        own[_OWN_FLASHES] = flashes_shown()
+    return b"".join([own.get(piece, piece) for part in parts for piece in part])
 
 
 _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
@@ -489,8 +499,7 @@ _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]
 def kept_render(template: str, **context: Any) -> str:
     """``template`` rendered to be kept and served to any visitor (:func:`holed`): the stand-in for
     the CSRF token wherever the template puts one, and for the messages flashed above the page's
-    content (base.html); the visitor's own are put in as it is served (:func:`filled`, :func:`with_flashes`;
-    a part's token: web/tournaments/kept.Slots)."""
+    content (base.html); the visitor's own are put in as it is served (:func:`cut`, :func:`filled`)."""
     return holed(render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context))
 
 
@@ -499,11 +508,6 @@ def holed(html: str) -> str:
     (a template's ``csrf_token()``, a form's token field, signed afresh or reused): to be kept, and
     served to any visitor with their own token put in (:func:`filled`)."""
     return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
-
-
-def with_flashes(page: bytes) -> bytes:
-    """A kept page (:func:`kept_render`) with the messages flashed to the visitor (taken: shown once)."""
-    return page.replace(FLASHES_HOLE.encode(), flashes_shown())
 
 
 def flashes_shown() -> bytes:
