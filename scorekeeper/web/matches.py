@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -20,7 +19,7 @@ from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
 from .roundclock import table_clock
-from .sheets import ContentKey, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
+from .sheets import ContentKey, DealsOnUse, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -109,7 +108,7 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     table = access.table_of(match_id)
-    return sheet_page(match, rules, functools.cache(lambda: store.list_deals(db, match_id)),  # read once, if at all
+    return sheet_page(match, rules, DealsOnUse(lambda: store.list_deals(db, match_id)),
                       live=lambda: store.has_live_deal(db, match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),

@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
@@ -172,6 +172,9 @@ class DealsOnUse(Sequence[store.Deal]):
 
     def __len__(self) -> int:
         return len(self._deals)
+
+    def __iter__(self) -> Iterator[store.Deal]:
+        return iter(self._deals)
 
     def __getitem__(self, index: Any) -> Any:
         return self._deals[index]
@@ -435,12 +438,12 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *,
+def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
                live: Callable[[], bool], device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None, organiser: bool = False) -> str | bytes:
     """The running sheet's page, rendered once per content (the match's row as read: its stamp
     says its deals and whether one is played live, :attr:`store.Match.stamp`), language, address and
-    phone name (phones and wall screens reload it all evening), its deals made (``read_deals``) and
+    phone name (phones and wall screens reload it all evening), its ``deals`` read (:class:`DealsOnUse`) and
     whether a deal is played live asked (``live``) only to render it: the visitor's own CSRF token
     and the messages flashed to them are put into the kept page as it is served (:func:`filled`: the
     page the phone that saved a deal is sent to is the page every other phone of the table reads
@@ -453,10 +456,10 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     context = {"device": device, "penalty": penalty, "signoff": signoff, "clock": clock, "organiser": organiser}
     if request.query_string:
         return render_template("matches/sheet.html", **context, live=live(),
-                               **sheet_view(match, rules, read_deals(), page=True))
+                               **sheet_view(match, rules, deals, page=True))
     key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
     page = PAGES.get(key, lambda: cut(kept_render("matches/sheet.html", **context, live=live(),
-                                                  **sheet_view(match, rules, read_deals(), page=True))))
+                                                  **sheet_view(match, rules, deals, page=True))))
     return filled([page], flashes=True)
 
 
