@@ -82,6 +82,8 @@ VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version ->
 # its latest deal's time)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages (Part), the visitor's form token and messages left out
 ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
+STAMPED = LruCache(size=TABLE_SHEETS)  # a match's deals as stored (ContentKey.deals) by its stamp: (database,
+# match id, stamp) -> the deals as a new deal's POST finds them (sheet_before_new, keep_added)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
@@ -112,8 +114,8 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> ContentKey:
 
 
 def stored_content_key(match: store.Match, stored: tuple[tuple[int, int, str], ...]) -> ContentKey:
-    """:func:`content_key` from the deals' id, version and declarations as stored
-    (:func:`store.deals_key`), without making the deals."""
+    """:func:`content_key` from the deals' id, version and declarations as stored (:data:`STAMPED`),
+    without making the deals."""
     return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
                       json.dumps(match.options, sort_keys=True), stored)
 
@@ -182,30 +184,37 @@ class DealsOnUse(Sequence[store.Deal]):
 
 def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[ContentKey, Sheet, Sequence[store.Deal]]:
     """The sheet a new deal goes after, its content key and the match's deals. A kept sheet is found
-    by the deals' stored text alone (:func:`store.deals_key`), and the deals are then read only if
-    looked at (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal
-    match's deals was 5% of a deal POST's instructions). Else the deals are read, and their sheet
-    scored and kept under their own key."""
-    key = stored_content_key(match, store.deals_key(db, match.id))
-    kept = SHEETS.peek(key)
+    by the match's stamp, read with it (:attr:`store.Match.stamp`, drawn anew by every change of its
+    deals), which says the deals as stored (:data:`STAMPED`); the deals are then read only if looked at
+    (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal match's deals
+    was 5% of a deal POST's instructions). Else the deals are read, their sheet scored and kept under
+    their own key, and the stamp kept as saying them (they were read after it: never older)."""
+    stored = STAMPED.peek((current_app.config["DATABASE"], match.id, match.stamp))
+    kept = None if stored is None else SHEETS.peek(key := stored_content_key(match, stored))
     if kept is not None:
         return key, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
     deals = store.list_deals(db, match.id)
     key = content_key(match, deals)
+    STAMPED.get((key.database, match.id, match.stamp), lambda: key.deals)
     return key, scored_sheet(match, rules, deals, key), deals
 
 
-def keep_added(key: ContentKey, deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
+def keep_added(key: ContentKey, deal_id: int, stamp: str | None, declarations: Mapping[str, Any],
+               sheet: Sheet) -> None:
     """Keep ``sheet``: the sheet of the deals of content ``key`` (:func:`content_key`) with the deal
     just added after them (``deal_id``, of these ``declarations``), scored by the caller already, so
     that the page the phone is sent to and the table's next deal find it (if the declarations read
-    back from their stored text are the ones scored: else nothing is kept). Keyed by content like
-    every sheet: another phone's deal added meanwhile leaves it under a key that is the match's only
-    if that deal goes again."""
+    back from their stored text are the ones scored: else nothing is kept), the next deal by the
+    match's ``stamp`` after it (None: not known, the deal went in on a match changed since it was read:
+    store.add_deal's ``stamped``). Keyed by content like every sheet: another phone's deal added
+    meanwhile leaves it under a key that is the match's only if that deal goes again."""
     stored = store.stored_text(declarations)
     if json.loads(stored) != declarations:
         return
-    SHEETS.get(key._replace(deals=(*key.deals, (deal_id, store.FIRST_VERSION, stored))), lambda: sheet)
+    deals = (*key.deals, (deal_id, store.FIRST_VERSION, stored))
+    SHEETS.get(key._replace(deals=deals), lambda: sheet)
+    if stamp is not None:
+        STAMPED.get((key.database, key.match_id, stamp), lambda: deals)
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: ContentKey) -> Sheet:
