@@ -4,6 +4,7 @@ the next page after a change shows it, and every form carries the visitor's own 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -313,10 +314,10 @@ DEALS_GO_ON = ["a deal added", "a deal edited", "a deal deleted", "the last deal
 # (the writers of SHEET_WRITES after which the match goes on with a new deal)
 
 
-@pytest.mark.parametrize("write", SHEET_WRITES.values(), ids=SHEET_WRITES)
-def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh(app, client, write):
-    """Its kept page is found by the match's row (its stamp: migrations.match_stamps): whatever the
-    change, the next read is the page drawn from nothing, and not the page before it."""
+def changed(app, client, write, look: Callable[[int], str]) -> tuple[int, str]:
+    """A match started through the API as the writer's start says (:data:`STARTS`), what comes before
+    its change done, a ``look`` at it (a page read before the change) and then the change: the match's
+    id and what the look saw."""
     start, before, change = write
     match, deals = STARTS[start]
     match_id = client.post("/api/v1/matches", json=match).json["id"]
@@ -326,8 +327,16 @@ def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh
         db = store.get_db()
         if before:
             before(db, match_id)
-        kept = read(client, match_id, "fr")
+        seen = look(match_id)
         change(db, match_id)
+    return match_id, seen
+
+
+@pytest.mark.parametrize("write", SHEET_WRITES.values(), ids=SHEET_WRITES)
+def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh(app, client, write):
+    """Its kept page is found by the match's row (its stamp: migrations.match_stamps): whatever the
+    change, the next read is the page drawn from nothing, and not the page before it."""
+    match_id, kept = changed(app, client, write, lambda match_id: read(client, match_id, "fr"))
     after = read(client, match_id, "fr")
     forget_kept_sheets()
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr")) != TOKEN.sub("", kept)
@@ -339,20 +348,11 @@ def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after
     deal form read before the change too, after each writer the form says the deal's number and dealer
     that every stored deal gives, the deal saved leaves kept the sheet that scoring them all from the
     start gives, and the sheet read next is the page drawn afresh."""
-    start, before, change = write
-    match, deals = STARTS[start]
-    match_id = client.post("/api/v1/matches", json=match).json["id"]
-    for deal in deals:
-        assert client.post(f"/api/v1/matches/{match_id}/deals", json=deal).status_code == 201
+    match_id, _form = changed(app, client, write, pages.deal_form)  # (the sheet before, kept by the stamp before)
     with app.app_context():
-        db = store.get_db()
-        if before:
-            before(db, match_id)
-        pages.deal_form(match_id)  # the sheet before the change, found by the stamp before it
-        change(db, match_id)
-        stored = store.list_deals(db, match_id)
-        rules = games.get_rules(start)
-        played = store.get_match(db, match_id)
+        stored = store.list_deals(store.get_db(), match_id)
+        played = store.get_match(store.get_db(), match_id)
+    rules = games.get_rules(played.game)
     dealer = rules.dealer_of_next([deal.declarations for deal in stored], played.first_dealer, played.options)
     page = pages.deal_form(match_id)
     assert f"Deal {len(stored) + 1}" in page and form_fields(page)["dealer"] == dealer
