@@ -155,6 +155,21 @@ def test_a_replay_posted_from_a_page_read_after_the_first_answers_the_first(db):
     assert store.get_match(db, match_id).version == 3
 
 
+def test_a_deal_on_the_match_as_read_tells_the_stamp_after_it_and_only_that_one(db):
+    """The stamp a deal page keeps as saying the deals it read and its new one (web/sheets.keep_added):
+    told when the deal went in on the match as read, the match's stamp after it; not told when another
+    deal went in meanwhile (the deals before the new one are not those read)."""
+    match_id = new_match(db)
+    told: list[str] = []
+    read = (store.get_match(db, match_id), store.list_deals(db, match_id))
+    store.add_deal(db, match_id, DEAL, guard=lambda *_: None, read=read, stamped=told.append)
+    assert told == [store.get_match(db, match_id).stamp] != [read[0].stamp]
+    read = (store.get_match(db, match_id), store.list_deals(db, match_id))
+    store.add_deal(db, match_id, DEAL)  # another phone's
+    store.add_deal(db, match_id, DEAL, guard=lambda *_: None, read=read, stamped=told.append)
+    assert len(told) == 1 and len(store.list_deals(db, match_id)) == 3
+
+
 def test_concurrent_writers_all_land(tmp_path):
     """PLATFORM.md: BEGIN IMMEDIATE + busy timeout gave 0 'database is locked' failures."""
     path = str(tmp_path / "c.sqlite")

@@ -83,7 +83,6 @@ from .matches import (  # noqa: F401  (re-exported)
     has_live_deal,
     get_match,
     get_matches,
-    deals_key,
     list_deals,
     list_matches,
     matches_of_player,

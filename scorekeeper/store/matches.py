@@ -144,14 +144,6 @@ def list_deals(db: Database, match_id: int) -> list[Deal]:
     return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
 
 
-def deals_key(db: Database, match_id: int) -> tuple[tuple[int, int, str], ...]:
-    """The match's deals as stored (id, version, declarations as text) in playing order: what its
-    sheet depends on, read without making the deals. The match's id and version do not say it alone:
-    a deleted match's id, and its deals', may be given again to a new match within the same second."""
-    return tuple(db.execute("select id, version, declarations from deals where match_id = ? order by seq",
-                            [match_id]).fetchall())
-
-
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
     """:raise NotFound: no such deal in this match"""
     if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):
@@ -189,7 +181,8 @@ def _bump_unchanged(db: Database, match: Match, version: int | None) -> bool:
 def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
-             read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN) -> tuple[int, bool]:
+             read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN,
+             stamped: Callable[[str], None] | None = None) -> tuple[int, bool]:
     """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
@@ -199,6 +192,9 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :param read: the match and its deals as the caller has just read them (the page it drew):
         the guard runs on them rather than on a second reading; under the lock it runs again
         only if the match changed since
+    :param stamped: called inside the write transaction with the match's stamp after the deal, when
+        the deal went in on the match as the guard passed it (unchanged since): that stamp says the
+        deals the guard was given and the new one after them
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
@@ -213,7 +209,10 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     with write_transaction(db):
         standing = None if checked is None else _bump_new(db, checked, version, nonce)
         if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
-            return insert_deal(db, match_id, declarations, by, nonce, standing=standing), True
+            deal_id = insert_deal(db, match_id, declarations, by, nonce, standing=standing)
+            if stamped:
+                stamped(db.execute("select stamp from matches where id = ?", [match_id]).fetchone()[0])
+            return deal_id, True
         if nonce:
             seen = _nonce_seen(db, nonce)
             if seen and seen[0]["match_id"] == match_id:

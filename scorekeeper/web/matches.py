@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -20,7 +19,7 @@ from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
 from .roundclock import table_clock
-from .sheets import ContentKey, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
+from .sheets import ContentKey, DealsOnUse, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -109,7 +108,7 @@ def sheet(match_id: int):
     match, rules = load_match(match_id)
     db = store.get_db()
     table = access.table_of(match_id)
-    return sheet_page(match, rules, functools.cache(lambda: store.list_deals(db, match_id)),  # read once, if at all
+    return sheet_page(match, rules, DealsOnUse(lambda: store.list_deals(db, match_id)),
                       live=lambda: store.has_live_deal(db, match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
@@ -206,7 +205,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
                 added = _save(match, rules, deal, declarations, form, deals, earlier)
                 if added is not None and key is not None and placed is not None:
-                    keep_added(key, added, declarations, placed)
+                    keep_added(key, *added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
         except RuleViolation as err:
             form.attach(rules.on_the_form(err))
@@ -255,19 +254,21 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
           declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal],
-          earlier: Sheet | None) -> int | None:
+          earlier: Sheet | None) -> tuple[int, str | None] | None:
     """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the new
-    deal's id if one was added now (not a replay)."""
+    deal's id if one was added now (not a replay), with the match's stamp after it if it went in on
+    the match as read (else None)."""
     db = store.get_db()
     version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     added = None
     if deal is None:
+        stamps: list[str] = []
         deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
-                                      by=access.actor(match.id))
-        added = deal_id if now else None
+                                      by=access.actor(match.id), stamped=stamps.append)
+        added = (deal_id, stamps[0] if stamps else None) if now else None
     else:
         store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
     flash(_("Deal saved."))

@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
@@ -82,6 +82,8 @@ VERSIONS = LruCache(size=TABLE_SHEETS)  # their front door: a match's version ->
 # its latest deal's time)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages (Part), the visitor's form token and messages left out
 ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
+STAMPED = LruCache(size=TABLE_SHEETS)  # a match's deals as stored (ContentKey.deals) by its stamp: (database,
+# match id, stamp) -> the deals as a new deal's POST finds them (sheet_before_new, keep_added)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
@@ -112,8 +114,8 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> ContentKey:
 
 
 def stored_content_key(match: store.Match, stored: tuple[tuple[int, int, str], ...]) -> ContentKey:
-    """:func:`content_key` from the deals' id, version and declarations as stored
-    (:func:`store.deals_key`), without making the deals."""
+    """:func:`content_key` from the deals' id, version and declarations as stored (:data:`STAMPED`),
+    without making the deals."""
     return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
                       json.dumps(match.options, sort_keys=True), stored)
 
@@ -173,36 +175,46 @@ class DealsOnUse(Sequence[store.Deal]):
     def __len__(self) -> int:
         return len(self._deals)
 
+    def __iter__(self) -> Iterator[store.Deal]:
+        return iter(self._deals)
+
     def __getitem__(self, index: Any) -> Any:
         return self._deals[index]
 
 
 def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[ContentKey, Sheet, Sequence[store.Deal]]:
     """The sheet a new deal goes after, its content key and the match's deals. A kept sheet is found
-    by the deals' stored text alone (:func:`store.deals_key`), and the deals are then read only if
-    looked at (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal
-    match's deals was 5% of a deal POST's instructions). Else the deals are read, and their sheet
-    scored and kept under their own key."""
-    key = stored_content_key(match, store.deals_key(db, match.id))
-    kept = SHEETS.peek(key)
+    by the match's stamp, read with it (:attr:`store.Match.stamp`, drawn anew by every change of its
+    deals), which says the deals as stored (:data:`STAMPED`); the deals are then read only if looked at
+    (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal match's deals
+    was 5% of a deal POST's instructions). Else the deals are read, their sheet scored and kept under
+    their own key, and the stamp kept as saying them (they were read after it: never older)."""
+    stored = STAMPED.peek((current_app.config["DATABASE"], match.id, match.stamp))
+    kept = None if stored is None else SHEETS.peek(key := stored_content_key(match, stored))
     if kept is not None:
         return key, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
     deals = store.list_deals(db, match.id)
     key = content_key(match, deals)
+    STAMPED.get((key.database, match.id, match.stamp), lambda: key.deals)
     return key, scored_sheet(match, rules, deals, key), deals
 
 
-def keep_added(key: ContentKey, deal_id: int, declarations: Mapping[str, Any], sheet: Sheet) -> None:
+def keep_added(key: ContentKey, deal_id: int, stamp: str | None, declarations: Mapping[str, Any],
+               sheet: Sheet) -> None:
     """Keep ``sheet``: the sheet of the deals of content ``key`` (:func:`content_key`) with the deal
     just added after them (``deal_id``, of these ``declarations``), scored by the caller already, so
     that the page the phone is sent to and the table's next deal find it (if the declarations read
-    back from their stored text are the ones scored: else nothing is kept). Keyed by content like
-    every sheet: another phone's deal added meanwhile leaves it under a key that is the match's only
-    if that deal goes again."""
+    back from their stored text are the ones scored: else nothing is kept), the next deal by the
+    match's ``stamp`` after it (None: not known, the deal went in on a match changed since it was read:
+    store.add_deal's ``stamped``). Keyed by content like every sheet: another phone's deal added
+    meanwhile leaves it under a key that is the match's only if that deal goes again."""
     stored = store.stored_text(declarations)
     if json.loads(stored) != declarations:
         return
-    SHEETS.get(key._replace(deals=(*key.deals, (deal_id, store.FIRST_VERSION, stored))), lambda: sheet)
+    deals = (*key.deals, (deal_id, store.FIRST_VERSION, stored))
+    SHEETS.get(key._replace(deals=deals), lambda: sheet)
+    if stamp is not None:
+        STAMPED.get((key.database, key.match_id, stamp), lambda: deals)
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: ContentKey) -> Sheet:
@@ -435,12 +447,12 @@ def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) ->
     return SignoffView(state.status(seats.sides), sides, tuple(signoff.text for signoff in state.disputes))
 
 
-def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Sequence[store.Deal]], *,
+def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
                live: Callable[[], bool], device: str | None, penalty: bool = True, signoff: SignoffView | None = None,
                clock: Hashable = None, organiser: bool = False) -> str | bytes:
     """The running sheet's page, rendered once per content (the match's row as read: its stamp
     says its deals and whether one is played live, :attr:`store.Match.stamp`), language, address and
-    phone name (phones and wall screens reload it all evening), its deals made (``read_deals``) and
+    phone name (phones and wall screens reload it all evening), its ``deals`` read (:class:`DealsOnUse`) and
     whether a deal is played live asked (``live``) only to render it: the visitor's own CSRF token
     and the messages flashed to them are put into the kept page as it is served (:func:`filled`: the
     page the phone that saved a deal is sent to is the page every other phone of the table reads
@@ -453,12 +465,11 @@ def sheet_page(match: store.Match, rules: GameRules, read_deals: Callable[[], Se
     context = {"device": device, "penalty": penalty, "signoff": signoff, "clock": clock, "organiser": organiser}
     if request.query_string:
         return render_template("matches/sheet.html", **context, live=live(),
-                               **sheet_view(match, rules, read_deals(), page=True))
+                               **sheet_view(match, rules, deals, page=True))
     key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: Part(_HOLES.split(kept_render("matches/sheet.html", **context, live=live(),
-                                                                **sheet_view(match, rules, read_deals(),
-                                                                             page=True)).encode())))
-    return filled(page)
+    page = PAGES.get(key, lambda: cut(kept_render("matches/sheet.html", **context, live=live(),
+                                                  **sheet_view(match, rules, deals, page=True))))
+    return filled([page], flashes=True)
 
 
 class Part(tuple[bytes, ...]):
@@ -473,14 +484,25 @@ class Part(tuple[bytes, ...]):
 
 
 _HOLES = re.compile(f"({TOKEN_HOLE}|{FLASHES_HOLE})".encode())  # (a kept page's pieces, and its stand-ins between)
+_OWN_TOKEN, _OWN_FLASHES = TOKEN_HOLE.encode(), FLASHES_HOLE.encode()
 
 
-def filled(page: Part) -> bytes:
-    """A kept page, cut at its stand-ins, each kept between its pieces (:data:`_HOLES`), with the
-    visitor's own CSRF token in every form and the messages flashed to them (taken: shown once): the
-    page's bytes copied once, not searched for each stand-in."""
-    own = {TOKEN_HOLE.encode(): form_token().encode(), FLASHES_HOLE.encode(): flashes_shown()}
-    return b"".join([own.get(piece, piece) for piece in page])
+def cut(html: str) -> Part:
+    """A page or a part rendered to be kept (:func:`kept_render`, :func:`holed`) as kept: its bytes cut at
+    the stand-ins, each kept as a piece between the pieces around it (in one piece where it has none),
+    to be sent with the visitor's own put in (:func:`filled`): the sheet's page, the desk's and the
+    wall's parts and the pages around them (web/tournaments/kept.Slots)."""
+    return Part(_HOLES.split(html.encode()))
+
+
+def filled(parts: Iterable[Part], *, flashes: bool) -> bytes:
+    """Kept pages or parts, cut at their stand-ins (:func:`cut`), joined as sent to the visitor: their own
+    CSRF token in every form and, with ``flashes`` (a whole page: base.html's), the messages flashed to
+    them (taken: shown once). The pages' bytes copied once, not searched for each stand-in."""
+    own = {_OWN_TOKEN: form_token().encode()}
+    if flashes:
+        own[_OWN_FLASHES] = flashes_shown()
+    return b"".join([own.get(piece, piece) for part in parts for piece in part])
 
 
 _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]*"')
@@ -489,8 +511,7 @@ _TOKEN_FIELD = re.compile(r'(<input\b[^>]*\bname="csrf_token"[^>]*\bvalue=")[^"]
 def kept_render(template: str, **context: Any) -> str:
     """``template`` rendered to be kept and served to any visitor (:func:`holed`): the stand-in for
     the CSRF token wherever the template puts one, and for the messages flashed above the page's
-    content (base.html); the visitor's own are put in as it is served (:func:`filled`, :func:`with_flashes`;
-    a part's token: web/tournaments/kept.Slots)."""
+    content (base.html); the visitor's own are put in as it is served (:func:`cut`, :func:`filled`)."""
     return holed(render_template(template, csrf_token=lambda: TOKEN_HOLE, flashes_hole=FLASHES_HOLE, **context))
 
 
@@ -499,11 +520,6 @@ def holed(html: str) -> str:
     (a template's ``csrf_token()``, a form's token field, signed afresh or reused): to be kept, and
     served to any visitor with their own token put in (:func:`filled`)."""
     return _TOKEN_FIELD.sub(lambda found: f'{found.group(1)}{TOKEN_HOLE}"', html)
-
-
-def with_flashes(page: bytes) -> bytes:
-    """A kept page (:func:`kept_render`) with the messages flashed to the visitor (taken: shown once)."""
-    return page.replace(FLASHES_HOLE.encode(), flashes_shown())
 
 
 def flashes_shown() -> bytes:

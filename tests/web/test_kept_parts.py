@@ -4,6 +4,7 @@ the next page after a change shows it, and every form carries the visitor's own 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -12,6 +13,7 @@ from tests.helpers import TOKEN, Pages, csrf_token, form_fields
 from tests.web.test_api_games import SCORE
 from tests.web.test_matches import MADE_100
 from tests.web.test_round_evening import time_passes
+from tests.web.test_sheets import CONTREE_DEALS
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
 __all__ = ["cup", "organiser"]
@@ -234,7 +236,7 @@ def forget_kept_sheets() -> None:
     """Every sheet, page and part this worker keeps, forgotten: the next read draws it all afresh."""
     from scorekeeper.web import sheets
 
-    for kept in (sheets.SHEETS, sheets.VERSIONS, sheets.PAGES, sheets.ROWS, sheets.PARTS):
+    for kept in (sheets.SHEETS, sheets.VERSIONS, sheets.STAMPED, sheets.PAGES, sheets.ROWS, sheets.PARTS):
         kept._entries.clear()
         kept.bytes = 0
 
@@ -308,10 +310,14 @@ SHEET_WRITES = {
 }
 
 
-@pytest.mark.parametrize("write", SHEET_WRITES.values(), ids=SHEET_WRITES)
-def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh(app, client, write):
-    """Its kept page is found by the match's row (its stamp: migrations.match_stamps): whatever the
-    change, the next read is the page drawn from nothing, and not the page before it."""
+DEALS_GO_ON = ["a deal added", "a deal edited", "a deal deleted", "the last deal taken back", "a deleted deal put back"]
+# (the writers of SHEET_WRITES after which the match goes on with a new deal)
+
+
+def changed(app, client, write, look: Callable[[int], str]) -> tuple[int, str]:
+    """A match started through the API as the writer's start says (:data:`STARTS`), what comes before
+    its change done, a ``look`` at it (a page read before the change) and then the change: the match's
+    id and what the look saw."""
     start, before, change = write
     match, deals = STARTS[start]
     match_id = client.post("/api/v1/matches", json=match).json["id"]
@@ -321,11 +327,48 @@ def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh
         db = store.get_db()
         if before:
             before(db, match_id)
-        kept = read(client, match_id, "fr")
+        seen = look(match_id)
         change(db, match_id)
+    return match_id, seen
+
+
+@pytest.mark.parametrize("write", SHEET_WRITES.values(), ids=SHEET_WRITES)
+def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh(app, client, write):
+    """Its kept page is found by the match's row (its stamp: migrations.match_stamps): whatever the
+    change, the next read is the page drawn from nothing, and not the page before it."""
+    match_id, kept = changed(app, client, write, lambda match_id: read(client, match_id, "fr"))
     after = read(client, match_id, "fr")
     forget_kept_sheets()
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr")) != TOKEN.sub("", kept)
+
+
+@pytest.mark.parametrize("write", [SHEET_WRITES[name] for name in DEALS_GO_ON], ids=DEALS_GO_ON)
+def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after_them(app, client, pages, write):
+    """The sheet a new deal goes after is found by the match's stamp (web/sheets.sheet_before_new): its
+    deal form read before the change too, after each writer the form says the deal's number and dealer
+    that every stored deal gives, the deal saved leaves kept the sheet that scoring them all from the
+    start gives, and the sheet read next is the page drawn afresh."""
+    match_id, _form = changed(app, client, write, pages.deal_form)  # (the sheet before, kept by the stamp before)
+    with app.app_context():
+        stored = store.list_deals(store.get_db(), match_id)
+        played = store.get_match(store.get_db(), match_id)
+    rules = games.get_rules(played.game)
+    dealer = rules.dealer_of_next([deal.declarations for deal in stored], played.first_dealer, played.options)
+    page = pages.deal_form(match_id)
+    assert f"Deal {len(stored) + 1}" in page and form_fields(page)["dealer"] == dealer
+    assert pages.post_deal(match_id, CONTREE_DEALS[1], page=page).status_code == 302
+    with app.app_context():
+        stored = store.list_deals(store.get_db(), match_id)
+    assert stored[-1].declarations["dealer"] == dealer
+    from scorekeeper.web import sheets
+
+    with app.test_request_context():
+        kept = sheets.SHEETS.peek(sheets.content_key(played, stored))
+    assert kept == rules.score_sheet([deal.declarations for deal in stored], played.options)
+    assert "Deal saved" in read(client, match_id, "en")  # the page the phone is sent to (its message taken)
+    after = read(client, match_id, "fr")
+    forget_kept_sheets()
+    assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr"))
 
 
 def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):

@@ -30,26 +30,20 @@ from markupsafe import Markup
 
 from ... import pairings
 from .. import address
-from ..sheets import TOKEN_HOLE, LruCache, Part, form_token, holed, kept_part, kept_render, with_flashes
+from ..sheets import LruCache, Part, cut, filled, holed, kept_part, kept_render
 from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
 PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 SLOT = secrets.token_hex(16)  # stands for a slot's parts in the text of the page around them
-_SLOTS = re.compile(f"{SLOT}(\\d+);".encode())
-
-
-def cut(html: str) -> Part:
-    """A part's HTML as kept: its bytes, cut at the token's stand-in (rendered for keeping:
-    :func:`..sheets.kept_render`, :func:`..sheets.holed`; in one piece where it has none)."""
-    return Part(piece.encode() for piece in html.split(TOKEN_HOLE))
+_SLOTS = re.compile(f"{SLOT}(\\d+);")
 
 
 class Slots:
     """A page's parts, as kept (:class:`Part`): its template writes ``slots(*parts)`` where they go,
-    and the page is sent as its own text with the parts' bytes in their slots, the visitor's
-    token joining each part's pieces."""
+    and the page is sent as its own text with the parts' bytes in their slots, all cut at their
+    stand-ins and filled as one (:func:`..sheets.filled`)."""
 
     def __init__(self) -> None:
         self.parts: list[Sequence[Part]] = []
@@ -61,21 +55,20 @@ class Slots:
 
     def text(self, template: str, **context: Any) -> bytes:
         """``template`` rendered around the parts, as sent, the visitor's token put in."""
-        return self._sent(kept_render(template, **context).encode())
+        return self._sent(kept_render(template, **context), flashes=False)
 
     def page(self, template: str, **context: Any) -> bytes:
         """A whole page (base.html's) around the parts, as sent: the visitor's token and the messages
         flashed to them put in."""
-        return self._sent(with_flashes(kept_render(template, **context).encode()))
+        return self._sent(kept_render(template, **context), flashes=True)
 
-    def _sent(self, frame: bytes) -> bytes:
-        token = form_token().encode()
-        pieces = _SLOTS.split(frame.replace(TOKEN_HOLE.encode(), token))
-        chunks = [pieces[0]]
+    def _sent(self, frame: str, flashes: bool) -> bytes:
+        pieces = _SLOTS.split(frame)
+        parts = [cut(pieces[0])]
         for index, text in zip(pieces[1::2], pieces[2::2], strict=True):
-            chunks += [token.join(part) for part in self.parts[int(index)]]
-            chunks.append(text)
-        return b"".join(chunks)
+            parts += self.parts[int(index)]
+            parts.append(cut(text))
+        return filled(parts, flashes=flashes)
 
 
 def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Part:
