@@ -463,6 +463,10 @@ class _Searcher:
     alike: dict
     run_bits: BITS
     fixed: BITS
+    stretches: SMALL
+    stretch_from: SMALL[32]  # the cards kept by name, stretch by stretch between the runs: from which bit,
+    stretch_bits: BITS[32]  # which bits (shifted down), to which bit of the key's word (:meth:`by_name`)
+    stretch_to: SMALL[32]
     by_tricks: _Searcher
 
     def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
@@ -473,6 +477,7 @@ class _Searcher:
             self.pts, self.rank, self.above, self.twins, self.suit_of = ([0] * CARDS for _ in range(5))
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
+            self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS:
             raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
@@ -512,6 +517,16 @@ class _Searcher:
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(self.runs) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
+        self.stretches = 0
+        fixed, place = self.fixed, 0
+        while fixed:  # (each stretch of bits in a row)
+            first = (fixed & -fixed).bit_length() - 1
+            width = ((fixed >> first) + 1 & ~(fixed >> first)).bit_length() - 1
+            self.stretch_from[self.stretches], self.stretch_to[self.stretches] = first, place
+            self.stretch_bits[self.stretches] = (1 << width) - 1
+            self.stretches += 1
+            place += width
+            fixed &= ~((1 << first + width) - 1)
         # points: with few tricks left, a side that takes every trick (or none) takes every point (or
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
         self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
@@ -604,7 +619,7 @@ class _Searcher:
     @cython.cfunc
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, shift=SMALL, width=SMALL, full=BITS, left=BITS, piece=BITS, base=BITS,
-                   held=BITS, seat=SMALL)
+                   held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL)
     def normal_key(self, leader: int, rem: int) -> tuple[int, ...]:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
@@ -619,11 +634,33 @@ class _Searcher:
                     held = self.hands[seat] >> shift & full
                     piece = piece << width | (COMPRESS[base | held] if width == 8 else _closed(left, held))
             parts.append(piece)
-        if self.fixed:  # (the cards of no run, by name: who holds each)
-            parts.append(rem & self.fixed)
-            for seat in range(self.n - 1):
-                parts.append(self.hands[seat] & self.fixed)
+        if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
+            width = _count(self.fixed)
+            word, used = self.by_name(rem), width
+            for plane in range(_top(self.n - 1) + 1):
+                held = 0
+                for seat in range(self.n):
+                    if seat >> plane & 1:
+                        held |= self.hands[seat]
+                if used + width > 63:
+                    parts.append(word)
+                    word = used = 0
+                word |= self.by_name(held) << used
+                used += width
+            parts.append(word)
         return tuple(parts)
+
+    @cython.cfunc
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(bits=BITS, found=BITS, at=SMALL)
+    def by_name(self, bits: int) -> int:
+        """The cards of ``bits`` kept by name (``fixed``), the runs' cards taken out between them:
+        as few bits as they are cards (Quinto's 21), so a position's key holds them all in one word."""
+        found = 0
+        for at in range(self.stretches):
+            found |= (bits >> self.stretch_from[at] & self.stretch_bits[at]) << self.stretch_to[at]
+        return found
 
     @cython.cfunc
     @cython.annotation_typing(False)
