@@ -230,19 +230,24 @@ def _tiebreak(meld: Meld) -> tuple[int, ...]:
     return tuple(-x for place in display_order(meld) for x in place)
 
 
-def meld_strength(meld: Meld, trump: Suit | str | None, contract: jass.Contract | str = jass.Contract.SUIT, *,
-                  sa_four_values: str = "standard") -> tuple[int, int, int, int]:
-    """The RULES.md §1.3 key, higher is stronger: (1) a four beats a sequence; (2) fours by
-    value; (3) then aces > tens > kings > queens; (4) sequences by length, 5 or more
-    counting as 5; (5) then the top card; (6) then a trump sequence beats a plain one.
-    Step 7 (seat order) is :func:`compare_melds`'s."""
-    return _strength(meld, trump, jass.read_contract(contract), sa_four_values)
+def meld_strength_key(trump: Suit | str | None, contract: jass.Contract = jass.Contract.SUIT, *,
+                      sa_four_values: str = "standard") -> Callable[[Meld], tuple[int, int, int, int]]:
+    """The RULES.md §1.3 key of a meld under this trump and contract, higher is stronger: (1)
+    a four beats a sequence; (2) fours by value; (3) then aces > tens > kings > queens; (4)
+    sequences by length, 5 or more counting as 5; (5) then the top card; (6) then a trump
+    sequence beats a plain one. Step 7 (seat order) is :func:`compare_melds`'s. The contract
+    is one read already (:func:`jass.read_contract`), as the callers read it once for all.
+
+    >>> strength = meld_strength_key("H")
+    >>> strength(meld_from_cards("QH JH 10H")) > strength(meld_from_cards("QS JS 10S"))
+    True
+    """
+    return functools.partial(_strength, trump, contract, sa_four_values)
 
 
-def _strength(meld: Meld, trump: Suit | str | None, contract: jass.Contract,
-              sa_four_values: str) -> tuple[int, int, int, int]:
-    """:func:`meld_strength` under a contract read already (the callers that read it once for
-    every meld)."""
+def _strength(trump: Suit | str | None, contract: jass.Contract, sa_four_values: str,
+              meld: Meld) -> tuple[int, int, int, int]:
+    """:func:`meld_strength_key`'s key of one meld (the meld last, for the partial's call)."""
     if meld.kind is MeldKind.FOUR:
         value = meld_value(meld, contract, sa_four_values)
         return 1, value, len(FOUR_RANK_ORDER) - FOUR_RANK_ORDER.index(meld.top), 0
@@ -271,8 +276,7 @@ def find_melds(hand: Iterable[Card | str] | str, *, reuse: bool = True, sa_four_
         if meld.length == len(SUIT_ORDER) and four_values.get(rank):
             fours += [meld] if meld_value(meld, contract, sa_four_values) else []
 
-    def strength(meld: Meld) -> tuple[int, int, int, int]:
-        return _strength(meld, trump, contract, sa_four_values)
+    strength = meld_strength_key(trump, contract, sa_four_values=sa_four_values)
 
     def split(chosen: Sequence[Meld]) -> tuple[Meld, ...]:
         used = frozenset().union(*(meld.cards for meld in chosen)) if not reuse else frozenset()
@@ -344,7 +348,7 @@ class _Rated(NamedTuple):
 
     meld: Meld
     worth: int  # its value (RULES.md §1.2)
-    strength: tuple[int, int, int, int]  # its RULES.md §1.3 key (:func:`meld_strength`)
+    strength: tuple[int, int, int, int]  # its RULES.md §1.3 key (:func:`meld_strength_key`)
     side: str  # the side of its holder
 
 
@@ -352,7 +356,7 @@ def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
                   contract: jass.Contract | str = jass.Contract.SUIT, play_order: Sequence[str],
                   side_of: Callable[[str], str], sa_four_values: str = "standard",
                   reuse: bool = True, checked: bool = False) -> MeldVerdict:
-    """RULES.md §1.3: the single best meld (steps 1-6 of :func:`meld_strength`; step 7: its
+    """RULES.md §1.3: the single best meld (steps 1-6 of :func:`meld_strength_key`; step 7: its
     holder comes first in ``play_order``) makes its side score ALL melds of both its players;
     the other side scores none. Melds worth nothing (Parlett fours, §1.6) are left out.
     The answer does not depend on the order of ``melds``.
@@ -373,9 +377,7 @@ def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
     def value(meld: Meld) -> int:
         return meld_value(meld, contract, sa_four_values)
 
-    def strength(meld: Meld) -> tuple[int, int, int, int]:
-        return _strength(meld, trump, contract, sa_four_values)
-
+    strength = meld_strength_key(trump, contract, sa_four_values=sa_four_values)
     # the order, the points and the reason read each meld's value, strength and side
     ranked = sorted((_Rated(meld, worth, strength(meld), side_of(meld.seat)) for meld in melds
                      if (worth := value(meld))), reverse=True,

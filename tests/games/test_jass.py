@@ -19,7 +19,7 @@ from scorekeeper.games.jass import (
 )
 from scorekeeper.games.melds import (
     Meld, MeldKind, MeldVerdict, check_melds_consistent, compare_melds, compare_sequences_klaberjass,
-    find_melds, klaberjass_sequence_value, meld_from_cards, meld_strength, meld_value, parse_melds,
+    find_melds, klaberjass_sequence_value, meld_from_cards, meld_strength_key, meld_value, parse_melds,
 )
 
 CARDS_32 = sorted(DECK_32, key=display_key)
@@ -628,7 +628,7 @@ def test_meld_strength_orders_the_rules_examples():
     """RULES §1.3 examples: 6-run to K < 5-run to A < four kings."""
     six_k, five_a, four_k = (meld_from_cards(text) for text in ("KC QC JC 10C 9C 8C", "AD KD QD JD 10D",
                                                                   "KS KH KD KC"))
-    strengths = [meld_strength(meld, "H") for meld in (six_k, five_a, four_k)]
+    strengths = [*map(meld_strength_key("H"), (six_k, five_a, four_k))]
     assert strengths == sorted(strengths)
     assert meld_value(four_k) == meld_value(five_a) == meld_value(six_k) == 100
 

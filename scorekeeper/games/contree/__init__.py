@@ -206,45 +206,51 @@ def _announces(deal: Mapping[str, Any],
     return counted, verdict.winner_side, reason
 
 
-def _verdict(deal: Mapping[str, Any], points: Mapping[str, int], options: Options) -> tuple[bool, list[Say]]:
-    """Made or failed (RULES.md §2.3; option require_more_than_opponents §2.4), and why."""
+_Step = tuple[str, Mapping[str, Any]]  # a line as its template and parameters, its Say written when read
+
+
+def _verdict(deal: Mapping[str, Any], points: Mapping[str, int],
+             options: Options) -> tuple[bool, list[_Step]]:
+    """Made or failed (RULES.md §2.3; option require_more_than_opponents §2.4), and why (the lines'
+    steps: written as lines only when the explanation is read)."""
     bidders = deal["bidder_team"]
     defenders = other_team(bidders)
     label = TEAM_LABELS[bidders]
     tricks = deal["tricks_won"]
     if deal["capot_bid"]:
         if tricks and tricks[bidders] == TRICKS:
-            return True, [Say(CAPOT_MADE, {"team": label, "tricks": TRICKS})]
+            return True, [(CAPOT_MADE, {"team": label, "tricks": TRICKS})]
         if tricks:
-            return False, [Say(CAPOT_SHORT, {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
-        return False, [Say(CAPOT_FAILED, {"team": label})]
+            return False, [(CAPOT_SHORT, {"team": label, "won": tricks[bidders], "tricks": TRICKS})]
+        return False, [(CAPOT_FAILED, {"team": label})]
     lines = []
     if tricks and tricks[bidders] == TRICKS and not options["unbid_capot_250"]:
-        lines.append(Say(NO_CAPOT_BONUS, {"team": label}))
+        lines.append((NO_CAPOT_BONUS, {"team": label}))
     own, other, bid = points[bidders], points[defenders], deal["bid"]
     params = {"points": own, "bid": bid, "other": other}
     if own < bid:
-        return False, [*lines, Say(UNDER_BID, params)]
+        return False, [*lines, (UNDER_BID, params)]
     if options["require_more_than_opponents"]:
         if own <= other:
-            return False, [*lines, Say(NOT_MORE, params)]
-        return True, [*lines, Say(MADE_AND_MORE, params)]
-    return True, [*lines, Say(MADE, params)]
+            return False, [*lines, (NOT_MORE, params)]
+        return True, [*lines, (MADE_AND_MORE, params)]
+    return True, [*lines, (MADE, params)]
 
 
 def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mapping[str, int],
-                 options: Options) -> tuple[Mapping[str, int], list[Say]]:
+                 options: Options) -> tuple[Mapping[str, int], list[_Step]]:
     """Option unbid_capot_250 (RULES.md §7 item 30): a team that took every trick on a number bid
-    counts 250 instead of 162 for its cards and last trick. The points, and the line that says so."""
+    counts 250 instead of 162 for its cards and last trick. The points, and the step of the line that
+    says so."""
     if capot_team is None or deal["capot_bid"] or not options["unbid_capot_250"]:
         return points, []
     usual = CARD_POINTS_TOTAL + LAST_TRICK
     total = points[capot_team] + UNBID_CAPOT - usual
-    line = Say(N_("%(team)s took every trick: %(capot)d instead of %(usual)d for the cards and the last trick "
-                  "(unbid capot): %(before)d + %(bonus)d = %(points)d"),
-               {"team": TEAM_LABELS[capot_team], "capot": UNBID_CAPOT, "usual": usual,
-                "before": points[capot_team], "bonus": UNBID_CAPOT - usual, "points": total})
-    return {**points, capot_team: total}, [line]
+    step = (N_("%(team)s took every trick: %(capot)d instead of %(usual)d for the cards and the last trick "
+               "(unbid capot): %(before)d + %(bonus)d = %(points)d"),
+            {"team": TEAM_LABELS[capot_team], "capot": UNBID_CAPOT, "usual": usual,
+             "before": points[capot_team], "bonus": UNBID_CAPOT - usual, "points": total})
+    return {**points, capot_team: total}, [step]
 
 
 def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
@@ -300,10 +306,10 @@ def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
 
 def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_lines: list[Say],
              teams: tuple[str, str], figures: tuple[Mapping[str, int], ...], points: Mapping[str, int],
-             verdict_lines: list[Say], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
+             verdict: list[_Step], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
     """A deal's explanation (:func:`_score`), written when first read: the contract, the melds'
     comparison, each team's points (``figures``: its cards, last trick, belote and counted melds),
-    an unbid capot's line and the verdict's (``verdict_lines``), the tallies' steps and the score."""
+    an unbid capot's line and the verdict's (``verdict``, their steps), the tallies' steps and the score."""
     lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *meld_lines]
     cards, last, belote, counted = figures
     for team in teams:
@@ -313,7 +319,7 @@ def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_lines: l
                                           "melds": counted[team], "points": points[team]}))
     b, d = tallies
     score = {b.team: b.total, d.team: d.total}
-    lines += [*verdict_lines, *b.lines(), *d.lines(),
+    lines += [*(Say(template, params) for template, params in verdict), *b.lines(), *d.lines(),
               Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
                           "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
     return tuple(lines)
@@ -334,8 +340,8 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     before_capot = {"A": cards["A"] + last["A"] + belote["A"] + counted["A"],
                     "B": cards["B"] + last["B"] + belote["B"] + counted["B"]}
     capot_team = team_with_every_trick(declared["tricks_won"])
-    points, unbid_lines = _unbid_capot(declared, capot_team, before_capot, options)
-    made, verdict_lines = (False, [Say(N_("The bidders revoked: the contract fails"))]) if revoked \
+    points, unbid = _unbid_capot(declared, capot_team, before_capot, options)
+    made, verdict = (False, [(N_("The bidders revoked: the contract fails"), {})]) if revoked \
         else _verdict(declared, points, options)
     m = MULTIPLIERS[declared["contre"]]
     capot_bid = declared["capot_bid"]
@@ -353,7 +359,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     }
     # (a partial, not a closure: a closure over fifteen names made every read of them in here slower)
     explain = partial(_explain, declared, head, meld_lines, (bidders, defenders),
-                      (cards, last, belote, counted), before_capot, [*unbid_lines, *verdict_lines], (b, d))
+                      (cards, last, belote, counted), before_capot, [*unbid, *verdict], (b, d))
     return ScoredDeal(made=made, score=result, lines=Explanation(explain),
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 

@@ -127,21 +127,22 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
     if bid is None:
         raise RuleViolation(N_("What was the bid? A multiple of ten from %(low)d, or capot"),
                             field="bid", low=MIN_BID)
-    return check_bid(whole(bid), shown(bid), field="bid"), False
+    return check_bid(whole(bid), bid, field="bid"), False
 
 
-def check_bid(number: int | None, value: str, *, field: str) -> int:
+def check_bid(number: int | None, value: object, *, field: str) -> int:
     """A number bid (RULES.md §2.2, §7 item 29): any multiple of ten from 80 (a bid the points
     cannot reach simply fails); above 500 it is taken for a typing slip and refused.
 
-    :raise RuleViolation: naming ``field``, quoting ``value`` as it was given
+    :raise RuleViolation: naming ``field``, quoting ``value`` as it was given (kept short: :func:`shown`,
+        written only for a refusal)
     """
     if number is None or number < MIN_BID or number % BID_STEP:
         raise RuleViolation(N_("The bid must be a multiple of ten from %(low)d; got “%(value)s”"),
-                            field=field, low=MIN_BID, value=value)
+                            field=field, low=MIN_BID, value=shown(value))
     if number > BID_SLIP:
         raise RuleViolation(N_("A bid of %(value)s? No bid goes above %(most)d: check for a typing slip"),
-                            field=field, most=BID_SLIP, value=value)
+                            field=field, most=BID_SLIP, value=shown(value))
     return number
 
 

@@ -83,7 +83,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
     team = TEAM_OF[bidder]
     higher = form_number(values, "higher_bid", N_("Type the higher bid as a number, such as 170; got "
                                                   "“%(value)s”"))
-    bid_text = str(check_bid(higher, str(higher), field="higher_bid")) if higher is not None \
+    bid_text = str(check_bid(higher, higher, field="higher_bid")) if higher is not None \
         else form_text(values, "bid")
     if not bid_text:
         raise RuleViolation(N_("Pick the bid, or type a higher one"), field="bid")
