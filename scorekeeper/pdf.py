@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
+from base64 import b64encode
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -75,10 +76,18 @@ def printed_qr(url: str) -> str:
     """A QR code of ``url`` for a printed sheet: a PNG ``data:`` URL, three pixels a module, drawn
     without smoothing (print.css: ``image-rendering: pixelated``) at the sheet's 30 mm. WeasyPrint
     parsed and drew the SVG's path in Python, 6-10 ms of a 100-ms table sheet; the PNG is embedded
-    as it is (a test reads it back from the page rendered at 60 dpi)."""
+    as it is (a test reads it back from the page rendered at 60 dpi). Segno chooses the modules,
+    Pillow writes them as an 8-bit grey PNG: segno's own PNG (1-bit, written in Python) was read by
+    WeasyPrint as a 1-bit image, converted to colour and written again before it was embedded."""
     import segno
 
-    return segno.make(url, error="m").png_data_uri(scale=3, border=2)
+    code = segno.make(url, error="m")
+    size, _ = code.symbol_size(scale=1, border=2)
+    modules = bytes(0 if dark else 255 for row in code.matrix_iter(border=2) for dark in row)
+    png = BytesIO()
+    Image.frombytes("L", (size, size), modules).resize((3 * size, 3 * size), Image.Resampling.NEAREST).save(
+        png, format="PNG")
+    return "data:image/png;base64," + b64encode(png.getvalue()).decode("ascii")
 
 
 PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
