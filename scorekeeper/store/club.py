@@ -345,10 +345,11 @@ def table_of_match(db: Database, match_id: int) -> TableRow | None:
     return _table(rows[0]) if rows else None
 
 
-_MATCH_AND_TABLE = ("select matches.*, tables.id as table_id, tables.round_id, tables.number, tables.match_id, "
-                    "tables.sides, tables.token, rounds.number as round_number, rounds.tournament_id from matches "
-                    "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
-                    "where matches.id = ?")  # (each looked up by its index: a table's round is never missing)
+_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing)
+    "select matches.*, tables.id as table_id, tables.round_id, tables.number, tables.match_id, tables.sides, "
+    "tables.token, rounds.number as round_number, rounds.tournament_id from matches "
+    "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
+    "where matches.id = ?")
 
 
 def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | None]:
