@@ -12,7 +12,7 @@ from types import FunctionType
 from typing import Any
 
 from babel import Locale
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
@@ -25,7 +25,19 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "nl", "ja")
 CSRF_TOKEN_LIFETIME = 24 * 3600  # a whole evening at the table, and then some (PLATFORM.md)
 
-csrf = CSRFProtect()
+
+class CSRF(CSRFProtect):
+    """Flask-WTF's CSRF check, which looks up whether the view is exempt before it sees that the
+    method needs no check (a GET, a HEAD): that method's request is let through first, as the check
+    would let it through after the look-up; a POST, PUT, PATCH or DELETE is checked as before."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if request.method not in current_app.config["WTF_CSRF_METHODS"]:
+            return
+        super().protect(apply_exemptions)
+
+
+csrf = CSRF()
 babel = Babel()
 compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML shrinks about sixfold
 

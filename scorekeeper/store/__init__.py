@@ -27,6 +27,7 @@ from .club import (  # noqa: F401  (re-exported)
     add_round,
     count_rounds,
     create_tournament,
+    get_match_and_table,
     get_player,
     get_setting,
     get_tournament,

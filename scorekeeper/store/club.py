@@ -14,7 +14,7 @@ from ..errors import N_, RuleViolation
 from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
-from .matches import insert_deal, insert_match
+from .matches import Match, _match, insert_deal, insert_match
 from .rounds import Closure, insert_closure
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +343,28 @@ def table_of_match(db: Database, match_id: int) -> TableRow | None:
     """The tournament table a match is, or None for a casual match."""
     rows = list(db.query(f"{_TABLES} where tables.match_id = ?", [match_id]))
     return _table(rows[0]) if rows else None
+
+
+_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing)
+    "select matches.*, tables.id as table_id, tables.round_id, tables.number, tables.match_id, tables.sides, "
+    "tables.token, rounds.number as round_number, rounds.tournament_id from matches "
+    "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
+    "where matches.id = ?")
+
+
+def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | None]:
+    """A match and the tournament table it is (None: a casual match), in one statement: a page's
+    access check asks for both (:func:`.matches.get_match`, :func:`table_of_match`).
+
+    :raise NotFound: no such match
+    """
+    if not 0 < match_id <= MAX_ID:
+        raise NotFound(match_id)
+    rows = list(db.query(_MATCH_AND_TABLE, [match_id]))
+    if not rows:
+        raise NotFound(match_id)
+    row = rows[0]
+    return _match(row), None if row["table_id"] is None else _table({**row, "id": row["table_id"]})
 
 
 NewTable = tuple[Sequence[Sequence[int]], Mapping[str, str], str, str]

@@ -162,6 +162,17 @@ def grant_table(match_id: int, token: str) -> None:
     session["tables"] = tables
 
 
+def read_match(match_id: int) -> store.Match:
+    """The match, read with the tournament table it is (one statement), which :func:`table_of`
+    then answers for the rest of the request.
+
+    :raise store.NotFound: no such match
+    """
+    match, table = store.get_match_and_table(store.get_db(), match_id)
+    g.setdefault("tables_of", {})[match_id] = table
+    return match
+
+
 def table_of(match_id: int) -> store.TableRow | None:
     """The tournament table a match is, or None for a casual match: read once a request (the
     access checks, the history's author and the page all ask)."""

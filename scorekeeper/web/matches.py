@@ -31,7 +31,7 @@ def load_match(match_id: int) -> tuple[store.Match, GameRules]:
     :raise Forbidden: (403) a tournament's table, without its link (see :mod:`.access`)
     """
     try:
-        match = store.get_match(store.get_db(), match_id)
+        match = access.read_match(match_id)
     except store.NotFound:
         abort(404)
     if not access.may_use(match_id):

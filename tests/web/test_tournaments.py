@@ -318,6 +318,23 @@ def test_a_revoked_link_stops_working_at_once_and_the_new_one_works(app, organis
     assert again == match_id and client.get(f"/matches/{match_id}").status_code == 200
 
 
+def test_a_match_is_read_with_the_table_it_is_in_one_go(app, organiser, cup):
+    """What a page's access check reads in one statement is the match and its table as read apart."""
+    organiser.draw(cup)
+    _client, table_match = phone(app, organiser.links(cup, 1)[1])
+    with app.app_context():
+        db = store.get_db()
+        casual = store.create_match(db, game="contree", players=dict(zip("NESW", NAMES)), first_dealer="N",
+                                    options=games.get_rules("contree").resolve_options({}))
+        for match_id in (table_match, casual):
+            assert store.get_match_and_table(db, match_id) == (store.get_match(db, match_id),
+                                                               store.table_of_match(db, match_id))
+        assert store.get_match_and_table(db, table_match)[1].match_id == table_match
+        assert store.get_match_and_table(db, casual)[1] is None
+        with pytest.raises(store.NotFound):
+            store.get_match_and_table(db, casual + 1)
+
+
 def test_tournament_tables_stay_off_the_front_page(app, client, organiser, cup):
     organiser.draw(cup)
     assert "Spring cup · round 1" not in app.test_client().get("/").get_data(as_text=True)
