@@ -92,10 +92,14 @@ def test_the_board_and_the_close_form_follow_each_deal(app, organiser, cup):
 
 def test_the_close_forms_choices_kept_on_the_desk_are_those_its_whole_form_draws(app, organiser, cup):
     """Each table's choice is drawn alone for the desk (board.close_fields) and kept: the same HTML as
-    the whole form sent back with a refusal draws, as it stands, after a deal and in French."""
+    the whole form sent back with a refusal draws, as it stands, after a deal (its totals put in the
+    choice kept before it) and in French."""
     organiser.draw(cup)
-    play(app, organiser.links(cup, 1)[0], deals=1)
     desk, close = f"/tournaments/{cup}", f"/tournaments/{cup}/rounds/1/close"
+    for language in ("en", "fr"):  # each choice kept with its totals before the deal
+        assert "N–S 0, E–W 0" in organiser.client.get(desk, headers={"Accept-Language": language}).get_data(
+            as_text=True)
+    play(app, organiser.links(cup, 1)[0], deals=1)
 
     def choices(html: str) -> list[str]:
         return re.findall(r'<div class="field">\s*<label for="result_\d+">.*?</select>\s*</div>', html, re.S)
@@ -107,6 +111,35 @@ def test_the_close_forms_choices_kept_on_the_desk_are_those_its_whole_form_draws
         refused = organiser.client.post(close, headers=headers, data={"csrf_token": csrf_token(page), "reason": " "})
         assert refused.status_code == 422
         assert len(kept) == 2 and choices(refused.get_data(as_text=True)) == kept
+
+
+def forget_kept_desk() -> None:
+    """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
+    from scorekeeper.web.tournaments import board, core, kept
+
+    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, kept.PARTS, kept.ROUND_TABLES,
+                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS):
+        cache._entries.clear()
+        cache.bytes = 0
+
+
+def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
+    """After each deal of a table until its match ends, in three languages: the desk whose changed
+    table's list item, board row and close-the-round choice are its kept shapes with their new progress
+    and totals put in is byte for byte the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk, link = f"/tournaments/{cup}", organiser.links(cup, 1)[0]
+
+    def looks() -> list[str]:
+        return [organiser.client.get(desk, headers={"Accept-Language": language}).get_data(as_text=True)
+                for language in ("en", "fr", "ja")]
+
+    looks()  # each table's shapes kept, in each language
+    for shown in ("1 deal recorded", "won by "):  # (the cup's match ends after two deals)
+        play(app, link, deals=1)
+        kept = looks()
+        forget_kept_desk()
+        assert looks() == kept and shown in kept[0]
 
 
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------

@@ -3,7 +3,7 @@ progress (deals, last change, slow or not), closing the round, and what the wall
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,6 +12,7 @@ from flask import get_template_attribute, request
 from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import escape
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.fields.core import UnboundField
@@ -24,10 +25,12 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import Part, Slots, cut
+from .kept import Part, Slots, cut, shaped
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
+FIELD_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for its totals (a deal changes only those)
+ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with a stand-in for their deals and last change
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
 STANDS = "stands"  # a closed table's result: as it stands
 DRAWN = "draw"
@@ -64,11 +67,12 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
     return CloseForm()
 
 
-def _result_field(state: State, view: TableView) -> UnboundField:
-    """The close-the-round form's choice for a table not done: its result as it stands, a side's
-    win or a draw."""
-    seated, totals = _standing(state, view)
-    stands = ", ".join(f"{label} {total}" for (label, _names), total in zip(seated, totals, strict=True))
+def _result_field(state: State, view: TableView, stands: str | None = None) -> UnboundField:
+    """The close-the-round form's choice for a table not done: its result as it stands (``stands``
+    says its totals; None: as :func:`_stands` says them), a side's win or a draw."""
+    seated = tuple(view.seated(state.rules))
+    if stands is None:
+        stands = _stands(state, view, seated)
     choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
                *(SelectChoice(str(index), _("Won by %(names)s", names=names))
                  for index, (_label, names) in enumerate(seated)),
@@ -77,13 +81,13 @@ def _result_field(state: State, view: TableView) -> UnboundField:
                        validate_choice=True, widget=QuickSelect())
 
 
-def _standing(state: State, view: TableView) -> tuple[tuple[tuple[str, str], ...], tuple[int, ...]]:
-    """A table's sides as seated (label, names) and their totals as they stand (a table not done:
-    its sheet's totals, as :func:`.core.load_state` read them)."""
+def _stands(state: State, view: TableView, seated: Sequence[tuple[str, str]]) -> str:
+    """A table's totals as they stand, each after its side's label (``seated``: its sides as seated),
+    ``N–S 60, E–W 220`` (a table not done: its sheet's totals, as :func:`.core.load_state` read them)."""
     totals = view.totals if view.totals is not None and view.closed is None else \
         stored_sheet(store.get_db(), view.match, state.rules).sheet.totals  # (a closed table's sheet goes on)
     sides = state.rules.table(view.match.options).sides
-    return tuple(view.seated(state.rules)), tuple(totals[side] for side in sides)
+    return ", ".join(f"{label} {totals[side]}" for (label, _names), side in zip(seated, sides, strict=True))
 
 
 def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
@@ -96,10 +100,15 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return [cut(str(render(form[key]))) for key in form.table_keys]
     language = str(get_locale())
 
-    def drawn(view: TableView) -> Part:  # its field alone, as the form would bind it on a GET (no data sent)
-        field = _result_field(state, view).bind(None, f"result_{view.table.id}", _meta=ALONE)
+    def shape(view: TableView, totals: str) -> str:  # its field alone, as the form would bind it on a GET
+        field = _result_field(state, view, totals).bind(None, f"result_{view.table.id}", _meta=ALONE)
         field.process(None)
-        return cut(str(render(field)))
+        return str(render(field))
+
+    def drawn(view: TableView) -> Part:  # kept per what it shows but the totals (a deal changes only those)
+        seated = tuple(view.seated(state.rules))
+        return shaped(FIELD_SHAPES, (language, view.table.id, view.table.number, seated),
+                      lambda hole: shape(view, hole), str(escape(_stands(state, view, seated))))
 
     def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
         return FIELDS.get((language, view.key), lambda: drawn(view))
@@ -162,15 +171,20 @@ def board_rows(state: State) -> list[BoardRow]:
 
 def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
     """The desk's board of the round in play, as sent, row by row, each kept per what it shows (a
-    cache: the key is everything the row draws): a deal changes its own table's row only."""
+    cache: the key is everything the row draws): a deal changes its own table's row only, and of it
+    its deals and last change (the rest kept apart)."""
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
+    progress = get_template_attribute("tournaments/_board_row.html", "progress")
     at = (str(get_locale()), str(get_timezone()), request.script_root)
+
+    def drawn(row: BoardRow, shown: tuple[Hashable, ...]) -> Part:
+        return shaped(ROW_SHAPES, shown, lambda hole: str(row_html(row, phases, hole)), str(progress(row)))
 
     def kept_row(row: BoardRow) -> Part:
         view = row.view
-        key = (*at, view.match.id, view.table.number, view.deals, row.changed_at, row.slow, row.phase,
-               view.closed.reason if view.closed else None, view.result is not None)
-        return ROWS.get(key, lambda: cut(str(row_html(row, phases))))
+        shown = (*at, view.match.id, view.table.number, row.slow, row.phase,
+                 view.closed.reason if view.closed else None, view.result is not None)
+        return ROWS.get((*shown, view.deals, row.changed_at), lambda: drawn(row, shown))
 
     return [kept_row(row) for row in rows]
 

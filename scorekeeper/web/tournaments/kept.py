@@ -36,8 +36,17 @@ from .core import State, TableView
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
 PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
+TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their progress (a deal changes only that)
+SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
 SLOT = secrets.token_hex(16)  # stands for a slot's parts in the text of the page around them
 _SLOTS = re.compile(f"{SLOT}(\\d+);")
+
+
+def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], said: str) -> Part:
+    """A part whose shape, ``draw(stand_in)`` (its HTML with a stand-in where what a deal changes in
+    it goes), is kept in ``shapes`` under ``key`` (everything else it shows), with ``said`` (that
+    text, as HTML) put in: a deal costs its part that text only."""
+    return cut(said.join(shapes.get(key, lambda: draw(SHAPE_HOLE).split(SHAPE_HOLE))))
 
 
 class Slots:
@@ -93,13 +102,20 @@ def round_tables(state: State, number: int) -> list[Part]:
     """The tables of round ``number`` on the desk (each with its progress, link, QR code and new-link
     form), each kept per what it shows: the table as derived (:attr:`TableView.key`: its token,
     who sits there, its progress, its winners' names), the language and the addresses its links are
-    made of (the site's root, the public address or the page's). A deal draws its own table's again only."""
+    made of (the site's root, the public address or the page's). A deal draws its own table's progress
+    again only: the rest is kept apart, per the table and who sits there."""
     draw = get_template_attribute("tournaments/_round_table.html", "round_table")
+    progress = get_template_attribute("tournaments/_round_table.html", "progress")
     tournament = state.tournament
     at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
 
+    def drawn(view: TableView) -> Part:
+        shown = (*at, view.table.id, view.table.number, view.table.token, tuple(view.seated(state.rules)))
+        return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))),
+                      str(progress(state, view)))
+
     def table(view: TableView) -> Part:  # (the view's key names its table, match, sign-offs and names)
-        return ROUND_TABLES.get((*at, view.key), lambda: cut(holed(str(draw(tournament, state, view)))))
+        return ROUND_TABLES.get((*at, view.key), lambda: drawn(view))
 
     return [table(view) for view in state.tables.get(number, [])]
