@@ -14,7 +14,7 @@ from ..errors import N_, RuleViolation
 from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
-from .matches import Match, _match, insert_deal, insert_match
+from .matches import Match, _match, insert_deal, insert_match, match_row
 from .rounds import Closure, insert_closure
 
 @dataclass(frozen=True, slots=True)
@@ -358,12 +358,7 @@ def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | 
 
     :raise NotFound: no such match
     """
-    if not 0 < match_id <= MAX_ID:
-        raise NotFound(match_id)
-    rows = list(db.query(_MATCH_AND_TABLE, [match_id]))
-    if not rows:
-        raise NotFound(match_id)
-    row = rows[0]
+    row = match_row(db, _MATCH_AND_TABLE, match_id)
     return _match(row), None if row["table_id"] is None else _table({**row, "id": row["table_id"]})
 
 

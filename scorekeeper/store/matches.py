@@ -96,12 +96,20 @@ def insert_match(db: Database, *, game: str, players: Mapping[str, str], first_d
 
 def get_match(db: Database, match_id: int) -> Match:
     """:raise NotFound: no such match"""
+    return _match(match_row(db, "select * from matches where id = ?", match_id))
+
+
+def match_row(db: Database, sql: str, match_id: int) -> Mapping[str, Any]:
+    """The one row ``sql`` reads for the match ``match_id`` (its one parameter).
+
+    :raise NotFound: no such match
+    """
     if not 0 < match_id <= MAX_ID:
         raise NotFound(match_id)
-    rows = list(db.query("select * from matches where id = ?", [match_id]))
+    rows = list(db.query(sql, [match_id]))
     if not rows:
         raise NotFound(match_id)
-    return _match(rows[0])
+    return rows[0]
 
 
 def get_matches(db: Database, match_ids: Sequence[int]) -> dict[int, Match]:
