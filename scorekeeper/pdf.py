@@ -235,7 +235,8 @@ def _layered(tops: Sequence[str], under: str, static: Path) -> bytes | None:
 
     style, fonts = _print_style(static)
     document = _laid_out(_one_document(tops), static, style, fonts)
-    unders = [_under(page, under, static) for page in document.pages] if len(document.pages) == len(tops) else [None]
+    fits = len(document.pages) == len(tops)
+    unders = [_under(page, under, static) for page in document.pages] if fits else [None]
     if None in unders:
         return None
     with pikepdf.open(BytesIO(document.write_pdf())) as sheets:
@@ -270,7 +271,8 @@ def _one_document(tops: Sequence[str]) -> str:
     keep (:class:`scorekeeper.web.booklet.Joined` takes their pages)."""
     head = tops[0].partition("<body>")[0]
     bodies = (top.partition("<body>")[2].rpartition("</body>")[0] for top in tops)
-    return f'{head}<body class="layer-sheets">{"".join(f"<div>{body}</div>" for body in bodies)}</body></html>'
+    pages = "".join(f"<div>{body}</div>" for body in bodies)
+    return f'{head}<body class="layer-sheets">{pages}</body></html>'
 
 
 def _render(html: str | tuple[str, ...], static: Path, *, collector: bool | None = None, lined: bool = False,

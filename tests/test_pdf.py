@@ -202,7 +202,8 @@ def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_w
                    check=True)
     read = [subprocess.run(["zbarimg", "--quiet", "--raw", str(path)], capture_output=True,
                            text=True).stdout.strip() for path in sorted(tmp_path.glob("page-*.png"))]
-    assert read == [f"http://localhost/t/table{number}" for number in range(1, 5)] + ["", "http://localhost/t/table5", ""]
+    assert read == [*(f"http://localhost/t/table{number}" for number in range(1, 5)), "",
+                    "http://localhost/t/table5", ""]
 
 
 def _sheet_layouts(app, match_id: int, language: str):
