@@ -19,18 +19,19 @@ import gc
 import re
 import threading
 from base64 import b64encode
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import current_app, render_template
 from PIL import Image
 from weasyprint import CSS, HTML, Document
+from weasyprint.document import Page
 from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
@@ -125,6 +126,12 @@ Layouts = str | Lined | Layered
 """A document's HTML, or its lined layout with the one to fall back to (:class:`Lined`), or its two
 layers (:class:`Layered`, a booklet's part only)."""
 
+LAYERED_A_DOCUMENT = 10
+"""A booklet's layered sheets of one shape (:class:`Layered`, the same ``under``) printed together: their
+tops laid out as one WeasyPrint document, a page each (:func:`_layered`). A document of one top cost
+twice as much a sheet (each document's own cascade, margin boxes, PDF written and read back); ten keep
+a printer's memory near one sheet's and its answer a fraction of a second away."""
+
 
 def sheet_html(**context: object) -> Lined:
     """A filled sheet (print/sheet.html): its deals DEALS_A_ROW to a table row, or one a row where a
@@ -171,16 +178,19 @@ class Printer:
         self._worker = forked.Worker(lambda item: _render(item[0], static, collector=True, lined=item[1],
                                                           under=item[2]))
 
-    def __call__(self, part: Layouts, seconds: float | None = None) -> bytes | None:
-        """The PDF of ``part``; None if its lines do not hold (:class:`Lined`) or its layers do not
-        fit a page each (:class:`Layered`): it is to be printed from its fallback (:func:`fallback`)."""
-        if isinstance(part, Lined):  # (its strings alone: a fallback needs the request)
-            item = (part.html, True, None)
-        elif isinstance(part, Layered):
-            item = (part.top, False, part.under)
+    def __call__(self, parts: Sequence[Layouts], seconds: float | None = None) -> bytes | None:
+        """The PDF of ``parts``, their pages in order (one part, or layered sheets of one shape laid out as
+        one document: :func:`batched`), within each one's time limit; None if a part's lines do not hold
+        (:class:`Lined`) or its layers do not fit a page each (:class:`Layered`): one part is then to be
+        printed from its fallback (:func:`fallback`), several each alone."""
+        first = parts[0]
+        if isinstance(first, Lined):  # (its strings alone: a fallback needs the request)
+            item: tuple[str | tuple[str, ...], bool, str | None] = (first.html, True, None)
+        elif isinstance(first, Layered):
+            item = (tuple(cast("Layered", part).top for part in parts), False, first.under)
         else:
-            item = (part, False, None)
-        pdf: bytes | None = self._worker(item, seconds or PRINT_SECONDS)
+            item = (first, False, None)
+        pdf: bytes | None = self._worker(item, (seconds or PRINT_SECONDS) * len(parts))
         return pdf
 
     def close(self) -> None:
@@ -193,40 +203,82 @@ def fallback(part: Lined | Layered) -> str:
     return part.rows() if isinstance(part, Lined) else part.whole()
 
 
+def batched(parts: Iterable[Layouts]) -> Iterator[list[Layouts]]:
+    """``parts`` in order, as a printer takes them (:meth:`Printer.__call__`): layered sheets of one shape
+    (the same ``under``) up to :data:`LAYERED_A_DOCUMENT` together, as they come, any other part alone."""
+    batch: list[Layouts] = []
+    for part in parts:
+        if batch and not (isinstance(part, Layered) and cast("Layered", batch[0]).under == part.under
+                          and len(batch) < LAYERED_A_DOCUMENT):
+            yield batch
+            batch = []
+        if isinstance(part, Layered):
+            batch.append(part)
+        else:
+            yield [part]
+    if batch:
+        yield batch
+
+
 _UNDERS: dict[tuple[str, float], pikepdf.Pdf | None] = {}
 """A printer's under layers (:class:`Layered`) as it drew them, by their HTML and how far down they start:
 a ``pikepdf.Pdf`` of one page, or None where the layer did not fit one."""
 
 
-def _layered(top: str, under: str, static: Path) -> bytes | None:
-    """The two layers of a :class:`Layered` sheet drawn as one page (the under one as a form XObject,
-    pikepdf's underlay, the page it was drawn on); None if either does not fit one page."""
+def _layered(tops: Sequence[str], under: str, static: Path) -> bytes | None:
+    """Layered sheets (:class:`Layered`) of one ``under`` layer, each drawn as one page (the under layer as
+    a form XObject, pikepdf's underlay, the page it was drawn on), as one PDF; None if a sheet's layers do
+    not each fit one page. The tops are laid out as one document, a page each (:func:`_one_document`):
+    split into a PDF a sheet, each would carry every sheet's QR code (WeasyPrint gives a document's pages
+    one set of resources)."""
     import pikepdf
 
     style, fonts = _print_style(static)
-    document = _laid_out(top, static, style, fonts)
-    if len(document.pages) != 1:
+    document = _laid_out(_one_document(tops), static, style, fonts)
+    fits = len(document.pages) == len(tops)
+    unders = [_under(page, under, static) for page in document.pages] if fits else [None]
+    if None in unders:
         return None
-    boxes = list(document.pages[0]._page_box.descendants())
+    with pikepdf.open(BytesIO(document.write_pdf())) as sheets:
+        for page, shared in zip(sheets.pages, unders, strict=True):
+            page.add_underlay(cast("pikepdf.Pdf", shared).pages[0])
+        out = BytesIO()
+        sheets.save(out)
+        return out.getvalue()
+
+
+def _under(page: Page, under: str, static: Path) -> pikepdf.Pdf | None:
+    """The ``under`` layer drawn for a top laid out on ``page``: starting as far down as its header and
+    players reach (drawn once a printer for each such height, :data:`_UNDERS`); None if it does not fit
+    one page."""
+    import pikepdf
+
+    boxes = list(page._page_box.descendants())
     body = next(box for box in boxes if box.element_tag == "body")
     players = next(box for box in boxes if box.is_table_wrapper and box.element.get("class") == "players")
     below = players.position_y + players.margin_height() - body.content_box_y()
     if (under, below) not in _UNDERS:
+        style, fonts = _print_style(static)
         layout = _laid_out(under, static, style, fonts, CSS(string=f".layer-top {{ height: {below}px; }}"))
         _UNDERS[under, below] = pikepdf.open(BytesIO(layout.write_pdf())) if len(layout.pages) == 1 else None
-    if (shared := _UNDERS[under, below]) is None:
-        return None
-    with pikepdf.open(BytesIO(document.write_pdf())) as sheet:
-        sheet.pages[0].add_underlay(shared.pages[0])
-        out = BytesIO()
-        sheet.save(out)
-        return out.getvalue()
+    return _UNDERS[under, below]
 
 
-def _render(html: str, static: Path, *, collector: bool | None = None, lined: bool = False,
+def _one_document(tops: Sequence[str]) -> str:
+    """The top layers (print/_layout.html with ``layer="top"``) as one HTML document: the first's head,
+    each one's body in a block of its own that starts a page, the body's margin on every page as on its
+    first (``.layer-sheets``, print.css). Their heads differ only in the title, which a booklet does not
+    keep (:class:`scorekeeper.web.booklet.Joined` takes their pages)."""
+    head = tops[0].partition("<body>")[0]
+    bodies = (top.partition("<body>")[2].rpartition("</body>")[0] for top in tops)
+    pages = "".join(f"<div>{body}</div>" for body in bodies)
+    return f'{head}<body class="layer-sheets">{pages}</body></html>'
+
+
+def _render(html: str | tuple[str, ...], static: Path, *, collector: bool | None = None, lined: bool = False,
             under: str | None = None) -> bytes | None:
-    """The PDF, rendered here; None if ``lined`` and its lines do not hold (:func:`_lines_hold`); ``html``
-    drawn over ``under`` if given (:class:`Layered`, :func:`_layered`). The
+    """The PDF, rendered here; None if ``lined`` and its lines do not hold (:func:`_lines_hold`); if
+    ``under`` is given, ``html`` is the top layers drawn over it (:class:`Layered`, :func:`_layered`). The
     garbage collector's passes during a render went over its boxes again and again (a 30-deal sheet
     leaves 37,000 objects in cycles): ``collector=False`` turns it off for good (a process that ends
     with the render: its memory goes with it), ``True`` off during the render and its garbage
@@ -237,7 +289,7 @@ def _render(html: str, static: Path, *, collector: bool | None = None, lined: bo
     try:
         if under is not None:
             return _layered(html, under, static)
-        document = _laid_out(html, static, style, fonts)
+        document = _laid_out(cast(str, html), static, style, fonts)
         return None if lined and not _lines_hold(document) else document.write_pdf()
     finally:
         if collector:

@@ -164,9 +164,10 @@ def _pixels(data: bytes, tmp_path: Path) -> list[bytes]:
 
 def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_would(app, client, tmp_path):
     """A round's table sheets are printed in two layers (pdf.Layered: each table's header and QR code
-    over the grid they share): each looks as that sheet printed whole does, pixel for pixel; a header
-    taller than the others (a name on two lines) has its grid lower, and a round too long for one page
-    is printed whole (two pages). The booklet has every table's sheet in order, names and QR codes."""
+    over the grid they share), the tops of a few as one document: each looks as that sheet printed
+    whole does, pixel for pixel; a header taller than the others (a name on two lines) has its grid
+    lower, and a round too long for one page is printed whole (two pages; two such tables are first
+    tried together, then each alone). The booklet has every table's sheet in order, names and QR codes."""
     from scorekeeper import games, store
     from scorekeeper.pdf import html_to_pdf
     from scorekeeper.store.matches import insert_match
@@ -181,19 +182,19 @@ def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_w
                                 options=games.get_rules("contree").resolve_options({}),
                                 title="Club night", deal_limit=limit)
                    for names, limit in ((players, 24), ({**players, "E": long_name}, 24), (players, 24),
-                                        (players, 40))]
+                                        (players, 40), (players, 40))]
     tables = [{"match": match_id, "round": 3, "table": number, "url": f"http://localhost/t/table{number}"}
               for number, match_id in enumerate(ids, start=1)]
     with app.test_request_context():
         parts = list(booklet.KINDS["tables"]({"tables": tables}))
         joined = booklet.Joined()
-        printed = booklet.render_parts(parts, STATIC, lambda done: None, workers=1, ready=joined.add)
-        for part, pdf in zip(parts, printed, strict=True):
-            assert _pixels(pdf, tmp_path) == _pixels(html_to_pdf(part.whole(), STATIC), tmp_path)
+        booklet.render_parts(parts, STATIC, lambda done: None, workers=1, ready=joined.add)
+        wholes = [page for part in parts for page in _pixels(html_to_pdf(part.whole(), STATIC), tmp_path)]
     joined.write(tmp_path / "booklet.pdf")
+    assert _pixels((tmp_path / "booklet.pdf").read_bytes(), tmp_path) == wholes
     pages = pdf_text((tmp_path / "booklet.pdf").read_bytes(), tmp_path).split("\f")[:-1]
-    assert [[number for number in range(1, 5) if f"Table {number}" in page] for page in pages] == \
-        [[1], [2], [3], [4], []]  # (the last round's second page)
+    assert [[number for number in range(1, 6) if f"Table {number}" in page] for page in pages] == \
+        [[1], [2], [3], [4], [], [5], []]  # (the long rounds' second pages)
     assert all("Alice &" in page and "Carol" in page and "Bob & Dan" in page
                for page in (pages[0], *pages[2:4]))
     assert "Alice &" in pages[1] and "Hohenzollern-Sigmaringen" in pages[1] and "& Dan" in pages[1]
@@ -201,7 +202,8 @@ def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_w
                    check=True)
     read = [subprocess.run(["zbarimg", "--quiet", "--raw", str(path)], capture_output=True,
                            text=True).stdout.strip() for path in sorted(tmp_path.glob("page-*.png"))]
-    assert read == [f"http://localhost/t/table{number}" for number in range(1, 5)] + [""]
+    assert read == [*(f"http://localhost/t/table{number}" for number in range(1, 5)), "",
+                    "http://localhost/t/table5", ""]
 
 
 def _sheet_layouts(app, match_id: int, language: str):

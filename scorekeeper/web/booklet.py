@@ -4,8 +4,9 @@ A page asks for a booklet (:func:`start`): a ``print_jobs`` row is queued and th
 started as a separate process (:data:`COMMAND`, :mod:`scorekeeper.printer`). That
 process renders each part's HTML (one sheet, in the language of whoever asked) and hands it
 at once to WeasyPrint, which turns the parts into PDF on every core (a printing process
-forked once per core, :class:`scorekeeper.pdf.Printer`, each rendering one part at a time, so a
-process's memory stays that of one sheet) while the next parts are being written; it writes how
+forked once per core, :class:`scorekeeper.pdf.Printer`, each rendering one part at a time, or a
+few table sheets' tops as one document, so a process's memory stays near that of one sheet) while
+the next parts are being written; it writes how
 many parts are done into the row as they finish, and joins the parts, in order, as they come,
 into one file under ``prints/`` beside the database (``instance/``). The page polls the row
 (PLATFORM.md: 100 sheets in one WeasyPrint document took 14.5 s and 491 MiB in one process, past
@@ -130,17 +131,19 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                  ready: Callable[[bytes], None] | None = None) -> list[bytes]:
     """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
     processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
-    each handed over as soon as ``parts`` gives it; ``progress(done)`` is called as parts finish,
+    each handed over as soon as ``parts`` gives it (layered sheets of one shape a few together, laid
+    out as one document: :func:`scorekeeper.pdf.batched`); ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
     next are printed). A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a
     layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
     again from its fallback, its HTML rendered by this thread (the printers' threads have no
-    request), as soon as the printer has said so.
+    request), as soon as the printer has said so. Returns the PDFs in order: each one part's, or the
+    pages of parts printed together.
 
     :raise TooLong: a part took longer (the parts not started are not printed; those being printed
         are not waited for beyond their own limit)
     """
-    from ..pdf import Printer, fallback
+    from ..pdf import Printer, batched, fallback
 
     workers = workers or os.cpu_count() or 1
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
@@ -148,45 +151,48 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     for printer in started:  # (0.24 s of processor time, before the first part, each thread paid again)
         printers.put(printer)
 
-    def render(part: Layouts) -> bytes | None:
+    def render(batch: list[Layouts]) -> bytes | None:
         try:
             printer: Printer | None = printers.get_nowait()
         except queue.Empty:
             printer = None
         if printer is None:  # no printer free (one was stopped past its limit): one starts
             started.append(printer := Printer(static))
-        pdf = printer(part, seconds)  # (a printer stopped past its limit is not put back)
+        pdf = printer(batch, seconds)  # (a printer stopped past its limit is not put back)
         printers.put(printer)
         return pdf
 
-    pending: dict[Future[bytes | None], tuple[int, Layouts]] = {}
-    done: list[bytes] = []
+    pending: dict[Future[bytes | None], tuple[int, list[Layouts]]] = {}
+    done: list[bytes | None] = []  # each part's PDF as it is printed (b"": in the one before it)
     handed = finished = 0  # the parts given to ``ready``, and printed
 
-    def submit(index: int, part: Layouts) -> None:
-        pending[pool.submit(render, part)] = (index, part)
+    def submit(index: int, batch: list[Layouts]) -> None:
+        pending[pool.submit(render, batch)] = (index, batch)
 
     def collect(timeout: float | None) -> None:
-        """The parts finished within ``timeout``, in ``done``; a part its printer could not print as
-        it was is rendered again from its fallback (here: the HTML needs the request)."""
+        """The parts finished within ``timeout``, in ``done``; parts their printer could not print as
+        they were are printed each alone, or from its fallback (here: the HTML needs the request)."""
         nonlocal handed, finished
         for future in wait(pending, timeout, FIRST_COMPLETED).done:
-            index, part = pending.pop(future)
-            if (pdf := future.result()) is None:  # (only a lined or layered part's printer answers so)
-                submit(index, fallback(cast("Lined | Layered", part)))
+            index, batch = pending.pop(future)
+            if (pdf := future.result()) is None:  # (only lined or layered parts' printers answer so)
+                for at, part in enumerate(batch, start=index):
+                    submit(at, [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))])
                 continue
-            done[index], finished = pdf, finished + 1
+            done[index:index + len(batch)] = [pdf, *(b"" for _ in batch[1:])]
+            finished += len(batch)
             progress(finished)
-            while ready and handed < len(done) and done[handed]:
-                ready(done[handed])
+            while ready and handed < len(done) and done[handed] is not None:
+                if printed := done[handed]:
+                    ready(printed)
                 handed += 1
 
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
-                for index, part in enumerate(parts):
-                    done.append(b"")
-                    submit(index, part)
+                for batch in batched(parts):
+                    done.extend(None for _ in batch)
+                    submit(len(done) - len(batch), batch)
                     collect(0)
                 while pending:
                     collect(None)
@@ -196,7 +202,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     finally:
         for printer in started:
             printer.close()
-    return done
+    return [pdf for pdf in done if pdf]
 
 
 class Joined:
@@ -238,11 +244,11 @@ def run(app: Flask, token: str) -> None:
             store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
             joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
             with app.test_request_context(), force_locale(job.language):
-                pdfs = render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
-                                    lambda done: store.update_print_job(db, token, status="running", done=done),
-                                    ready=joined.add)
+                render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
+                             lambda done: store.update_print_job(db, token, status="running", done=done),
+                             ready=joined.add)
             joined.write(output_path(app.config["DATABASE"], token))
         except Exception as err:  # the page must say it failed, whatever the cause
             store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
             raise
-        store.update_print_job(db, token, status="done", done=len(pdfs))
+        store.update_print_job(db, token, status="done")  # (every part done: the last progress said so)
