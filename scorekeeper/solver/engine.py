@@ -1013,7 +1013,7 @@ class _Searcher:
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
                    points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL, safe=FLAG,
-                   beaten=BITS)
+                   beaten=BITS, follows=FLAG)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -1034,6 +1034,9 @@ class _Searcher:
                 now_seat = self.after[now_seat]
                 if self.maxi[now_seat] != self.maxi[seat] and self.hands[now_seat] & beaten:
                     safe = False
+        # (Pandoeren: the hand holds the plain suit led, so a trump played here is a ruff while following)
+        follows = self.ruff_anyway and (ONE << self.played[base] & self.trumps) == 0 and \
+            (hand & self.suits[self.suit_of[self.played[base]]]) != 0
         top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
@@ -1045,8 +1048,9 @@ class _Searcher:
             if self.takes(card, win_bit, base, pos):
                 if ours:
                     order = 2 << 10 | 15 - self.rank[card]
-                else:
-                    order = 6 << 10 | (self.pts[card] << 4 if points and pos == last else 15 - self.rank[card])
+                else:  # (a ruff while following after the cards that win by following)
+                    order = (5 if follows and ONE << card & self.trumps else 6) << 10 | \
+                        (self.pts[card] << 4 if points and pos == last else 15 - self.rank[card])
                 order |= 1
             elif ours and points and safe:
                 order = 4 << 10 | self.pts[card] << 5 | self.rank[card] << 1
