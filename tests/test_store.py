@@ -333,6 +333,35 @@ def test_a_match_made_again_under_a_deleted_ones_id_has_a_stamp_of_its_own(db):
     assert stamp(db, match_id) not in (deleted, None, "")
 
 
+# Each column of a match's row, a value a writer may give it, and the match's field as read from it:
+# a match is kept parsed per row as read (store.matches._match), and must be read as changed.
+MATCH_COLUMNS = {
+    "game": ("belote", "belote"),
+    "title": ("Renamed", "Renamed"),
+    "players": ('{"N": "A", "E": "B", "S": "C", "W": "Z"}', {**PLAYERS, "W": "Z"}),
+    "first_dealer": ("E", "E"),
+    "options": ('{"target": 2000}', {"target": 2000}),
+    "notes": ("A note", "A note"),
+    "created": ("2026-11-28T00:00:00", "2026-11-28T00:00:00"),
+    "version": (7, 7),
+    "deal_limit": (12, 12),
+    "archived": (1, True),
+    "stamp": ("another stamp", "another stamp"),
+}
+
+
+@pytest.mark.parametrize("column", MATCH_COLUMNS)
+def test_a_match_read_again_after_any_change_of_its_row_is_read_as_changed(db, column):
+    stored, read = MATCH_COLUMNS[column]
+    match_id = new_match(db)
+    before = store.get_match(db, match_id)
+    assert store.get_match_and_table(db, match_id)[0] == before
+    db.execute(f"update matches set {column} = ? where id = ?", [stored, match_id])
+    db.conn.commit()
+    assert getattr(store.get_match(db, match_id), column) == read
+    assert store.get_match_and_table(db, match_id)[0] == store.get_match(db, match_id)
+
+
 def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
     path = str(tmp_path / "before.sqlite")
     db = store.connect(path)

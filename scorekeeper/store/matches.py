@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -63,12 +64,26 @@ def stored_text(declarations: Mapping[str, Any]) -> str:
     return json.dumps(dict(declarations))
 
 
+MATCHES_KEPT = 2048  # matches kept parsed per worker process, by their rows as read: a national final's tables
+
+_MATCH_COLUMNS = itemgetter("id", "game", "title", "players", "first_dealer", "options", "notes", "created",
+                            "version", "deal_limit", "archived", "stamp")  # (Match's fields, in order)
+
+
 def _match(row: Mapping[str, Any]) -> Match:
-    return Match(id=row["id"], game=row["game"], title=row["title"] or "",
-                 players=json.loads(row["players"]), first_dealer=row["first_dealer"],
-                 options=json.loads(row["options"]), notes=row["notes"] or "",
-                 created=row["created"], version=row["version"], deal_limit=row["deal_limit"],
-                 archived=bool(row["archived"]), stamp=row["stamp"])
+    """The match a row holds: parsed once per worker and row as read (every column the match is made
+    of, its stamp included: a row that changed in any of them is parsed afresh), as a phone
+    reloading its sheet reads the same row all evening. A match is frozen, and its players and
+    options are never changed in place: the requests share it."""
+    return _parsed_match(*_MATCH_COLUMNS(row))
+
+
+@lru_cache(maxsize=MATCHES_KEPT)
+def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
+                  notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
+    return Match(id=id, game=game, title=title or "", players=json.loads(players), first_dealer=first_dealer,
+                 options=json.loads(options), notes=notes or "", created=created, version=version,
+                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order

@@ -59,11 +59,19 @@ def new_organiser_token(db: Any, label: str = "") -> tuple[int, str]:
     return security.add_organiser_token(db, token_digest(token), label), token
 
 
+def header_sent(name: str) -> str | None:
+    """The request's header ``name``, or None: read from the WSGI environment where Werkzeug's
+    headers read it, without the exception their ``get`` raises and catches for a header not sent
+    (a phone sends neither an ``Authorization`` nor an ``X-Device-Label`` header)."""
+    return request.environ.get(f"HTTP_{name.upper().replace('-', '_')}")
+
+
 def holds_organiser_token() -> bool:
     """Does this request carry ``Authorization: Bearer <token>`` with a token not revoked? (Asked
     once a request; each kept hash is compared in constant time, all of them every time.)"""
-    if "organiser_token" not in g:
-        header = request.headers.get("Authorization", "")
+    held: bool | None = g.get("organiser_token")
+    if held is None:
+        header = header_sent("Authorization") or ""
         scheme, _sep, token = header.partition(" ")
         held = False
         if scheme.lower() == "bearer" and token.strip() and len(header) <= BEARER_MAX and header.isascii():
@@ -71,7 +79,7 @@ def holds_organiser_token() -> bool:
             held = any([hmac.compare_digest(digest, kept.encode())
                         for kept in security.organiser_digests(store.get_db())])
         g.organiser_token = held
-    return bool(g.organiser_token)
+    return held
 
 
 def organiser_api(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -136,11 +144,13 @@ def log_out() -> None:
 def is_organiser() -> bool:
     """Does this session hold the organiser's current generation, or this request an organiser
     token? (Asked once a request.)"""
-    if "organiser" not in g:
+    known: bool | None = g.get("organiser")
+    if known is None:
         held = session.get("organiser")
-        g.organiser = isinstance(held, str) and hmac.compare_digest(
-            held.encode(), security.organiser_generation(store.get_db()).encode())
-    return bool(g.organiser) or holds_organiser_token()
+        known = (isinstance(held, str) and hmac.compare_digest(
+            held.encode(), security.organiser_generation(store.get_db()).encode())) or holds_organiser_token()
+        g.organiser = known
+    return known
 
 
 def organiser_only(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -207,7 +217,7 @@ def may_record(match_id: int, kind: str) -> bool:
 def device_label() -> str:
     """The name this phone (or API client) chose for itself, or "" (too long or unprintable:
     none, as a cookie set elsewhere may be anything)."""
-    label = (request.headers.get(DEVICE_HEADER) or request.cookies.get(DEVICE_COOKIE) or "").strip()
+    label = (header_sent(DEVICE_HEADER) or request.cookies.get(DEVICE_COOKIE) or "").strip()
     return label if len(label) <= DEVICE_LABEL_MAX and label.isprintable() else ""
 
 

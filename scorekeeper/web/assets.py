@@ -58,15 +58,15 @@ def init_app(app: Flask) -> None:
 
     @app.after_request  # (runs before the compressor's, registered earlier)
     def cache_fingerprinted(response: Response) -> Response:
-        view_args = request.view_args or {}
-        if request.endpoint == "static" and response.status_code == 200:
+        if request.endpoint != "static":  # (a page: asked once)
+            return response
+        if response.status_code == 200:
             # a few kB each: read whole, the compressor takes them as a page (as a stream it would
             # leave the file open)
             response.direct_passthrough = False
             response.make_sequence()
-        if (request.endpoint == "static" and response.status_code in (200, 304)
-                and request.args.get("v") == fingerprint(current_app.static_folder or "static",
-                                                        view_args.get("filename", ""))):
+        if response.status_code in (200, 304) and request.args.get("v") == fingerprint(
+                current_app.static_folder or "static", (request.view_args or {}).get("filename", "")):
             response.cache_control.public = True
             response.cache_control.max_age = CACHED_FOR
             response.cache_control.immutable = True

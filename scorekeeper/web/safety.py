@@ -36,6 +36,15 @@ COOKIE_HEADER_KEPT_MAX = 1024  # characters of a header kept (a phone's is a few
 _cookies_read = LruCache(size=COOKIE_HEADERS_KEPT)
 
 
+class Cookies(ImmutableMultiDict[str, str]):
+    """A request's cookies, whose ``get`` answers the default for a cookie not sent without the
+    exception Werkzeug's raises and catches inside it (a phone sends neither a ``lang`` nor a
+    ``device`` cookie, and both are asked for at every page)."""
+
+    def get(self, key: str, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]
+        return super().get(key, default, type) if key in self else default
+
+
 class CleanRequest(Request):
     """A request whose form fields and query arguments are :func:`scorekeeper.text.clean`: read
     normalised, or refused (RuleViolation: 400 naming the field) before any view sees them.
@@ -43,6 +52,8 @@ class CleanRequest(Request):
     A view may take a larger body than the app's ``MAX_CONTENT_LENGTH``: its own
     ``max_content_length`` attribute (the tournament import), applied before the form is read
     (the CSRF check reads it before the view runs)."""
+
+    dict_storage_class = Cookies  # (Werkzeug's class of the cookies read, and of nothing else)
 
     @cached_property
     def args(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
