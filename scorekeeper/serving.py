@@ -18,7 +18,9 @@ the next connection, and kept it alive: 64 clients connecting at once landed 4 /
 the four workers, and the busy one's queue made a deal POST's p99 295-352 ms; spread (10-14 /
 12-14 / 15-19 / 20-24), 156-180 ms, over four runs each way. Sockets that share a port let a
 second server share it too, and a worker that cannot bind is started again for ever: so the
-master first makes sure the address is free (:func:`on_starting`).
+master first makes sure the address is free (:func:`on_starting`). The master itself then makes no
+socket, and gunicorn's "Listening at:" line, written from the master's sockets, would name no
+address: :class:`ListeningAt` puts the addresses bound in.
 
 Two workers of eight threads (``make run``'s ``WORKERS`` and ``THREADS``), and an idle connection
 kept open 5 s (``keepalive``; gunicorn's default is 2 s): a table's phone reads its sheet every two
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import io
+import logging
 import os
 import socket
 from typing import Any
@@ -67,10 +70,42 @@ def settle(app: object = None, *, collation: bool = True) -> None:
     gc.freeze()
 
 
+LISTENING_AT = "Listening at: %s (%s)"  # gunicorn's start-up line (gunicorn/arbiter.py), and its arguments
+
+
+class ListeningAt(logging.Filter):
+    """gunicorn's "Listening at:" line with the addresses the workers bind (``addresses``, as gunicorn
+    writes its sockets: ``http://127.0.0.1:8000``) where it names none: with ``reuse_port`` the
+    master makes no socket of its own, and the line lists the master's."""
+
+    def __init__(self, addresses: str) -> None:
+        super().__init__()
+        self._addresses = addresses
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == LISTENING_AT and isinstance(record.args, tuple) and record.args[:1] == ("",):
+            record.args = (self._addresses, *record.args[1:])
+        return True
+
+
+def bound_text(addresses: list[Any], ssl: bool) -> str:
+    """The addresses gunicorn binds, as its start-up line writes them.
+
+    >>> bound_text([("127.0.0.1", 8000), ("::", 8000), "/run/scorekeeper.sock"], ssl=False)
+    'http://127.0.0.1:8000,http://[::]:8000,unix:/run/scorekeeper.sock'
+    """
+    scheme = "https" if ssl else "http"
+    return ",".join((f"{scheme}://[{address[0]}]:{address[1]}" if ":" in address[0] else
+                     f"{scheme}://{address[0]}:{address[1]}") if isinstance(address, tuple) else f"unix:{address}"
+                    for address in addresses)
+
+
 def on_starting(server: Any) -> None:
     """gunicorn's hook, in the master before anything is bound: refuse an address another
-    program (or another Scorekeeper) listens on, as gunicorn does itself without ``reuse_port``.
-    A socket without ``SO_REUSEPORT`` cannot bind where any socket listens."""
+    program (or another Scorekeeper) listens on, as gunicorn does itself without ``reuse_port``
+    (a socket without ``SO_REUSEPORT`` cannot bind where any socket listens), and have gunicorn's
+    start-up line name the addresses (:class:`ListeningAt`)."""
+    server.log.error_log.addFilter(ListeningAt(bound_text(server.cfg.address, server.cfg.is_ssl)))
     for address in server.cfg.address:
         if not isinstance(address, tuple):
             continue  # a Unix socket: gunicorn checks it itself

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,6 +81,21 @@ def fresh_database(migrated: str, path: Path) -> str:
     shutil.copyfile(migrated, path)
     os.chmod(path, 0o600)
     return str(path)
+
+
+@pytest.fixture(autouse=True)
+def printers_ended() -> Iterator[None]:
+    """The booklets' printing processes a test started (scorekeeper.web.booklet.start: a session of
+    their own), ended and reaped with the test: one left printing past the end of the run was reported
+    at exit ("ResourceWarning: subprocess ... is still running"), and wrote into a folder already gone."""
+    yield
+    from scorekeeper.web import booklet
+
+    for child in booklet._CHILDREN:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGTERM)
+        child.wait()
+    booklet._CHILDREN.clear()
 
 
 @pytest.fixture

@@ -74,6 +74,19 @@ def test_a_second_server_on_a_port_in_use_refuses_to_start(tmp_path: Path):
         assert request(srv.port, "GET", "/")[0] == 200  # the first one serves on
 
 
+def test_the_server_says_where_it_listens_in_gunicorns_line_and_ours(tmp_path: Path):
+    """The master makes no socket (each worker binds its own: ``reuse_port``), yet gunicorn's start-up
+    line names the address (scorekeeper.serving.ListeningAt), and ours says where the phones go."""
+    database, secret = tmp_path / "scorekeeper.sqlite", tmp_path / "secret_key"
+    secret.write_text(uuid.uuid4().hex)
+    store.init_db(str(database))
+    with gunicorn.serve("bench.wsgi:app", gunicorn.app_env(database, secret), tmp_path / "server.log",
+                        access_log=False, workers=1) as srv:
+        log = srv.log.read_text()
+    assert re.search(rf"\] Listening at: http://{re.escape(gunicorn.HOST)}:{srv.port} \(\d+\)$", log, re.M)
+    assert f"Scorekeeper is serving at http://{gunicorn.HOST}:{srv.port}/" in log
+
+
 def test_a_phone_reading_its_sheet_again_after_three_seconds_keeps_its_connection(tmp_path: Path):
     """A table's phone reads every two or three seconds: its connection is kept (scorekeeper.serving's
     ``keepalive``, 5 s, where gunicorn's default 2 s closed it), so it stays on the worker that holds

@@ -328,11 +328,12 @@ def roster_stamp(db: Database, tournament_id: int) -> str:
 
 
 def table_stamps(db: Database, tournament_id: int) -> dict[int, tuple[int, str, str | None, str]]:
-    """Each of the tournament's tables, by id: its match's version and creation (every change of the
-    match or its deals bumps the version), its closing and its match's sign-offs as stored, in one
-    statement: a table whose stamp is unchanged reads the same."""
+    """Each of the tournament's tables, by id: its match's version (every change of the match bumps
+    it) and stamp (drawn anew when it is made and by every change of its deals: migrations.match_stamps),
+    its closing and its match's sign-offs as stored, in one statement: a table whose stamp is unchanged
+    reads the same."""
     return {row[0]: row[1:] for row in db.execute(
-        "select tables.id, matches.version, matches.created, "
+        "select tables.id, matches.version, matches.stamp, "
         "(select json_array(at, reason, deals, winner) from table_closures where table_id = tables.id), "
         "(select json_group_array(s.id) from signoffs s where s.match_id = tables.match_id) "
         "from tables join rounds on rounds.id = tables.round_id join matches on matches.id = tables.match_id "

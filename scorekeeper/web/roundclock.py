@@ -57,8 +57,8 @@ def clock_view(number: int, clock: evening.Clock, at: datetime, *, phase: str | 
 def table_clock(match: store.Match, rules: GameRules) -> ClockView | None:
     """The clock a tournament table's phone shows (None: a casual match, or a round whose clock
     never started): over once its match ended, it was closed, or its last deal was recorded
-    (after time was up). Its deals are read only when this worker has not seen this version of
-    the match yet (:func:`.sheets.stored_sheet`)."""
+    (after time was up). Its deals are read only when this worker has not seen the match's stamp
+    yet (:func:`.sheets.stored_sheet`)."""
     db = store.get_db()
     table = access.table_of(match.id)
     if table is None:

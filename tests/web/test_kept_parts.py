@@ -4,7 +4,9 @@ the next page after a change shows it, and every form carries the visitor's own 
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 
 import pytest
 
@@ -115,10 +117,10 @@ def test_the_close_forms_choices_kept_on_the_desk_are_those_its_whole_form_draws
 
 def forget_kept_desk() -> None:
     """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
-    from scorekeeper.web.tournaments import board, core, kept
+    from scorekeeper.web.tournaments import board, core, kept, wall
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, kept.PARTS, kept.ROUND_TABLES,
-                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS):
+                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -269,7 +271,7 @@ def forget_kept_sheets() -> None:
     """Every sheet, page and part this worker keeps, forgotten: the next read draws it all afresh."""
     from scorekeeper.web import sheets
 
-    for kept in (sheets.SHEETS, sheets.VERSIONS, sheets.STAMPED, sheets.PAGES, sheets.ROWS, sheets.PARTS):
+    for kept in (sheets.SHEETS, sheets.STORED, sheets.STAMPED, sheets.PAGES, sheets.ROWS, sheets.PARTS):
         kept._entries.clear()
         kept.bytes = 0
 
@@ -402,6 +404,64 @@ def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after
     after = read(client, match_id, "fr")
     forget_kept_sheets()
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr"))
+
+
+def desk_and_wall(organiser, cup: int) -> list[str]:
+    """The desk and the wall as the organiser's browser reads them (the form token left out: its signed
+    time may tick over between two reads)."""
+    return [TOKEN.sub("", organiser.client.get(path).get_data(as_text=True))
+            for path in (f"/tournaments/{cup}", f"/tournaments/{cup}/standings")]
+
+
+@pytest.mark.parametrize("write", [SHEET_WRITES[name] for name in DEALS_GO_ON], ids=DEALS_GO_ON)
+def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afresh(app, organiser, cup, write):
+    """A tournament table's sheet is found by its match's stamp, as a casual one's (web/sheets.stored_sheet):
+    whatever the change of its deals, the next look at the desk and the wall, made of what they keep, is
+    the look drawn from nothing, and the desk is not the look before the change."""
+    organiser.draw(cup)
+    match_id = play(app, organiser.links(cup, 1)[0], deals=1)
+    _start, before, change = write
+    with app.app_context():
+        db = store.get_db()
+        if before:
+            before(db, match_id)
+        seen = desk_and_wall(organiser, cup)
+        change(db, match_id)
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
+
+
+def copied(source: str, target: str) -> None:
+    """The database ``source`` written over ``target`` (SQLite's backup API: a backup made, or put back)."""
+    with closing(sqlite3.connect(source)) as read, closing(sqlite3.connect(target)) as written:
+        read.backup(written)
+
+
+def test_the_desk_and_the_wall_after_a_backup_put_back_and_changed_are_drawn_afresh(app, organiser, cup, tmp_path):
+    """The database put back from a backup and changed since: the table's match has the version a
+    change after the backup gave it, and this worker keeps the desk and the wall of that change; its
+    stamp, drawn anew, says the deals that are now (a key of the match's version would show the
+    deals put back then)."""
+    organiser.draw(cup)
+    match_id = play(app, organiser.links(cup, 1)[0], deals=1)
+    live, backup = app.config["DATABASE"], str(tmp_path / "backup.sqlite")
+    copied(live, backup)
+    with app.app_context():
+        db = store.get_db()
+        store.add_deal(db, match_id, first(db, match_id).declarations)  # the table's second deal: it is won
+        version = store.get_match(db, match_id).version
+    added = desk_and_wall(organiser, cup)
+    copied(backup, live)
+    with app.app_context():
+        db = store.get_db()
+        store.delete_deal(db, match_id, first(db, match_id).id)
+        assert store.get_match(db, match_id).version == version  # as after the deal added
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    assert desk_and_wall(organiser, cup) == kept and kept[0] != added[0] and "won by " in added[0]
 
 
 def test_a_name_put_right_shows_in_the_sheets_heading_totals_and_chart_at_the_next_read(client, pages):

@@ -215,7 +215,8 @@ def load_state(tournament_id: int) -> State:
 
     Derived once per worker for what it reads (a cache, never the truth: DESIGN.md principle 1):
     the roster (entries, players, rounds and tables) per its stamp, each table per its match's
-    version, closing and sign-offs (:func:`store.table_stamps`); a deal derives its own table again."""
+    version and stamp, closing and sign-offs (:func:`store.table_stamps`); a deal derives its own table
+    again."""
     db = store.get_db()
     try:
         tournament = store.get_tournament(db, tournament_id)
