@@ -44,7 +44,6 @@ LOGIN_TRIES_PER_ADDRESS = 5  # wrong passwords from one address within the windo
 LOGIN_TRIES_OVERALL = 30  # wrong passwords from all addresses within the window
 DEVICE_COOKIE = "device"  # the short name a casual phone chose for itself (the history says it)
 DEVICE_HEADER = "X-Device-Label"  # the same, for an API client
-DEVICE_ENVIRON = "HTTP_" + DEVICE_HEADER.upper().replace("-", "_")  # (as WSGI names it)
 DEVICE_LABEL_MAX = 24
 BEARER_MAX = 200  # characters of an Authorization header looked at (a token is 43)
 
@@ -64,7 +63,7 @@ def holds_organiser_token() -> bool:
     """Does this request carry ``Authorization: Bearer <token>`` with a token not revoked? (Asked
     once a request; each kept hash is compared in constant time, all of them every time.)"""
     if "organiser_token" not in g:
-        header = request.environ.get("HTTP_AUTHORIZATION", "")  # (the headers' get raises inside when absent)
+        header = request.headers.get("Authorization", "")
         scheme, _sep, token = header.partition(" ")
         held = False
         if scheme.lower() == "bearer" and token.strip() and len(header) <= BEARER_MAX and header.isascii():
@@ -208,7 +207,7 @@ def may_record(match_id: int, kind: str) -> bool:
 def device_label() -> str:
     """The name this phone (or API client) chose for itself, or "" (too long or unprintable:
     none, as a cookie set elsewhere may be anything)."""
-    label = (request.environ.get(DEVICE_ENVIRON) or request.cookies.get(DEVICE_COOKIE) or "").strip()
+    label = (request.headers.get(DEVICE_HEADER) or request.cookies.get(DEVICE_COOKIE) or "").strip()
     return label if len(label) <= DEVICE_LABEL_MAX and label.isprintable() else ""
 
 

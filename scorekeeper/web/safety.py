@@ -26,18 +26,9 @@ FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestor
            "X-Content-Type-Options": "nosniff"}
 
 
-class Values(ImmutableMultiDict[str, str]):
-    """A request's form fields, query arguments or cookies: Werkzeug's, a name not sent answered by
-    ``get`` without an error made and caught (Werkzeug's makes a BadRequestKeyError, an HTTP error
-    with its description, for each: a deal POST asks for a few names it was not sent)."""
-
-    def get(self, key: Any, default: Any = None, type: Any = None) -> Any:  # noqa: A002 (Werkzeug's name)
-        return super().get(key, default, type) if key in self else default
-
-
-def _cleaned(values: MultiDict[str, str]) -> Values:
-    return Values([(text.clean(key, key), text.clean(value, key, lines=True))
-                   for key, value in values.items(multi=True)])
+def _cleaned(values: MultiDict[str, str]) -> ImmutableMultiDict[str, str]:
+    return ImmutableMultiDict([(text.clean(key, key), text.clean(value, key, lines=True))
+                               for key, value in values.items(multi=True)])
 
 
 COOKIE_HEADERS_KEPT = 4096  # ``Cookie`` headers read, per worker process
@@ -53,14 +44,12 @@ class CleanRequest(Request):
     ``max_content_length`` attribute (the tournament import), applied before the form is read
     (the CSRF check reads it before the view runs)."""
 
-    parameter_storage_class = dict_storage_class = Values
-
     @cached_property
-    def args(self) -> Values:  # type: ignore[override]
+    def args(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
         return _cleaned(super().args)
 
     @cached_property
-    def cookies(self) -> Values:  # type: ignore[override]
+    def cookies(self) -> ImmutableMultiDict[str, str]:  # type: ignore[override]
         """The cookies as Werkzeug reads them, read once per ``Cookie`` header text and worker: a
         phone sends the same header with every request until its session changes, and reading it
         cost more than the session's kept copy did (the cookies are immutable: requests share them)."""
