@@ -303,11 +303,14 @@ class Sheet:
     The match ends at the first deal after which its end rule is met (:meth:`GameRules.end_of_match`);
     deals recorded after that one (the history was edited since) are rows *after the end*: scored
     and shown, never counted. ``totals`` and every row's totals are the counted deals' sums.
+    ``played``: how many of the rows are deals played out (:func:`irregular.played`: a misdeal or a
+    penalty is none), kept so that a deal added after them is not counted from every row again.
     """
 
     rows: tuple[SheetRow, ...]
     totals: Mapping[str, int]
     result: MatchResult | None
+    played: int = field(kw_only=True)
 
     @property
     def counted(self) -> int:
@@ -596,7 +599,7 @@ class GameRules(ABC):
         totals = dict(sheet.totals) if sheet else dict.fromkeys(self.table(resolved).sides, 0)
         rows: list[SheetRow] = list(sheet.rows) if sheet else []
         result = sheet.result if sheet else None
-        played = sum(irregular.played(row.declarations) for row in rows)
+        played = sheet.played if sheet else 0
         for declarations in deals:
             carried = self.carried(declarations, rows, resolved)
             scored = self.score_line(carried, resolved)
@@ -606,7 +609,7 @@ class GameRules(ABC):
             rows.append(SheetRow(carried, scored, MappingProxyType(dict(totals))))
             played += irregular.played(declarations)
             result = result or self.end_of_match(totals, played, resolved, deal_limit, line=len(rows))
-        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result)
+        return Sheet(tuple(rows), MappingProxyType(dict(totals)), result, played=played)
 
     def end_of_match(self, totals: Mapping[str, int], played: int, options: Options,
                      deal_limit: int = 0, *, line: int | None = None) -> MatchResult | None:

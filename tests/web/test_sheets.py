@@ -11,7 +11,7 @@ from tests.helpers import form_fields
 
 def sheet_of(*totals: dict[str, int]) -> Sheet:
     rows = tuple(SheetRow({}, None, MappingProxyType(t)) for t in totals)  # type: ignore[arg-type]
-    return Sheet(rows, rows[-1].totals, None)
+    return Sheet(rows, rows[-1].totals, None, played=len(rows))
 
 
 def points(line: str) -> list[tuple[float, float]]:

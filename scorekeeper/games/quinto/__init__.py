@@ -307,7 +307,8 @@ class QuintoRules(GameRules):
         counted = result.deal if result else len(rows)
         state = rubber(tuple(games[:sum(row.game_result is not None for row in rows[:counted])]))  # type: ignore[attr-defined]
         return QuintoSheet(tuple(rows), MappingProxyType(dict(totals)), result, game,
-                           MappingProxyType(dict(game_totals)), tuple(games), state.games_won, state.scores)
+                           MappingProxyType(dict(game_totals)), tuple(games), state.games_won, state.scores,
+                           played=len(rows))  # (each of its lines is played out: a deal or a revoke)
 
     def match_result(self, totals: Mapping[str, int], options: Options) -> MatchResult | None:
         """A *game's* result from its totals after a deal played out (RULES.md §5.4): one team
