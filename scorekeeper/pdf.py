@@ -81,10 +81,11 @@ def printed_qr(url: str) -> str:
     Pillow writes them as an 8-bit grey PNG: segno's own PNG (1-bit, written in Python) was read by
     WeasyPrint as a 1-bit image, converted to colour and written again before it was embedded. The
     modules' rows are turned into grey bytes at once (``_GREY``) and Pillow adds the quiet zone: a
-    module at a time through segno's ``matrix_iter``, 1 ms of a code."""
+    module at a time through segno's ``matrix_iter``, 1 ms of a code. Its mask is
+    :data:`PRINTED_QR_MASK`, not chosen."""
     import segno
 
-    code = segno.make(url, error="m")
+    code = segno.make(url, error="m", mask=PRINTED_QR_MASK)
     side = len(code.matrix)
     modules = Image.frombytes("L", (side, side), b"".join(code.matrix).translate(_GREY))
     size = side + 2 * QR_BORDER
@@ -95,6 +96,12 @@ def printed_qr(url: str) -> str:
 
 
 QR_BORDER = 2  # modules of quiet zone around a printed QR code
+PRINTED_QR_MASK = 2
+"""The printed QR codes' data mask (ISO/IEC 18004 7.8.2: any of the eight is a valid code), fixed: segno
+otherwise applies and scores all eight in Python and keeps the one of least penalty (7 ms of a 9-ms
+code, in the thread that feeds a booklet's printers). Mask 2 is the one whose penalty is nearest the
+chosen one's for the tables' links (2.7-5.6% more on average; docs/performance.md), and every code
+printed with it reads back at 60 dpi (the tests)."""
 _GREY = bytes.maketrans(b"\x00\x01", b"\xff\x00")
 """Segno's modules (0 light, 1 dark) as 8-bit grey pixels (white, black)."""
 
