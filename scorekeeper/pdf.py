@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import current_app, render_template
-from PIL import Image
+from PIL import Image, ImageOps
 from weasyprint import CSS, HTML, Document
 from weasyprint.document import Page
 from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
@@ -79,16 +79,31 @@ def printed_qr(url: str) -> str:
     parsed and drew the SVG's path in Python, 6-10 ms of a 100-ms table sheet; the PNG is embedded
     as it is (a test reads it back from the page rendered at 60 dpi). Segno chooses the modules,
     Pillow writes them as an 8-bit grey PNG: segno's own PNG (1-bit, written in Python) was read by
-    WeasyPrint as a 1-bit image, converted to colour and written again before it was embedded."""
+    WeasyPrint as a 1-bit image, converted to colour and written again before it was embedded. The
+    modules' rows are turned into grey bytes at once (``_GREY``) and Pillow adds the quiet zone: a
+    module at a time through segno's ``matrix_iter``, 1 ms of a code. Its mask is
+    :data:`PRINTED_QR_MASK`, not chosen."""
     import segno
 
-    code = segno.make(url, error="m")
-    size, _ = code.symbol_size(scale=1, border=2)
-    modules = bytes(0 if dark else 255 for row in code.matrix_iter(border=2) for dark in row)
+    code = segno.make(url, error="m", mask=PRINTED_QR_MASK)
+    side = len(code.matrix)
+    modules = Image.frombytes("L", (side, side), b"".join(code.matrix).translate(_GREY))
+    size = side + 2 * QR_BORDER
     png = BytesIO()
-    Image.frombytes("L", (size, size), modules).resize((3 * size, 3 * size), Image.Resampling.NEAREST).save(
+    ImageOps.expand(modules, QR_BORDER, fill=255).resize((3 * size, 3 * size), Image.Resampling.NEAREST).save(
         png, format="PNG")
     return "data:image/png;base64," + b64encode(png.getvalue()).decode("ascii")
+
+
+QR_BORDER = 2  # modules of quiet zone around a printed QR code
+PRINTED_QR_MASK = 2
+"""The printed QR codes' data mask (ISO/IEC 18004 7.8.2: any of the eight is a valid code), fixed: segno
+otherwise applies and scores all eight in Python and keeps the one of least penalty (7 ms of a 9-ms
+code, in the thread that feeds a booklet's printers). Mask 2 is the one whose penalty is nearest the
+chosen one's for the tables' links (2.7-5.6% more on average; docs/performance.md), and every code
+printed with it reads back at 60 dpi (the tests)."""
+_GREY = bytes.maketrans(b"\x00\x01", b"\xff\x00")
+"""Segno's modules (0 light, 1 dark) as 8-bit grey pixels (white, black)."""
 
 
 PRINT_SECONDS = 20.0  # one render (a sheet, a part of a booklet); gunicorn gives a request 30 s
