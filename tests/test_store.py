@@ -155,6 +155,19 @@ def test_a_replay_posted_from_a_page_read_after_the_first_answers_the_first(db):
     assert store.get_match(db, match_id).version == 3
 
 
+def test_a_match_read_is_shared_and_its_players_and_options_cannot_be_changed_in_place(db):
+    """Every request and thread reading the same row is handed the same match (store.matches._parsed_match):
+    a caller's change of its players or options is refused, and the next reader finds them as stored."""
+    match_id = new_match(db)
+    match = store.get_match(db, match_id)
+    with pytest.raises(TypeError):
+        match.players["N"] = "Mallory"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        match.options["target"] = 500  # type: ignore[index]
+    again = store.get_match(db, match_id)
+    assert again is match and dict(again.players) == PLAYERS and dict(again.options) == {"target": 3000}
+
+
 def test_a_deal_on_the_match_as_read_tells_the_stamp_after_it_and_only_that_one(db):
     """The stamp a deal page keeps as saying the deals it read and its new one (web/sheets.keep_added):
     told when the deal went in on the match as read, the match's stamp after it; not told when another

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from sqlite_utils import Database
@@ -73,17 +74,17 @@ _MATCH_COLUMNS = itemgetter("id", "game", "title", "players", "first_dealer", "o
 def _match(row: Mapping[str, Any]) -> Match:
     """The match a row holds: parsed once per worker and row as read (every column the match is made
     of, its stamp included: a row that changed in any of them is parsed afresh), as a phone
-    reloading its sheet reads the same row all evening. A match is frozen, and its players and
-    options are never changed in place: the requests share it."""
+    reloading its sheet reads the same row all evening. The requests and threads share it: it is
+    frozen, and its players and options are read-only mappings (a change answers TypeError)."""
     return _parsed_match(*_MATCH_COLUMNS(row))
 
 
 @lru_cache(maxsize=MATCHES_KEPT)
 def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
                   notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
-    return Match(id=id, game=game, title=title or "", players=json.loads(players), first_dealer=first_dealer,
-                 options=json.loads(options), notes=notes or "", created=created, version=version,
-                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+    return Match(id=id, game=game, title=title or "", players=MappingProxyType(json.loads(players)),
+                 first_dealer=first_dealer, options=MappingProxyType(json.loads(options)), notes=notes or "",
+                 created=created, version=version, deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order

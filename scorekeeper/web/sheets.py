@@ -118,7 +118,7 @@ def stored_content_key(match: store.Match, stored: tuple[tuple[int, int, str], .
     """:func:`content_key` from the deals' id, version and declarations as stored (:data:`STAMPED`),
     without making the deals."""
     return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
-                      json.dumps(match.options, sort_keys=True), stored)
+                      json.dumps(dict(match.options), sort_keys=True), stored)
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
