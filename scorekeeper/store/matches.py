@@ -206,7 +206,7 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
              read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN,
-             stamped: Callable[[str], None] | None = None) -> tuple[int, bool]:
+             stamped: Callable[[tuple[str, str]], None] | None = None) -> tuple[int, bool]:
     """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
@@ -216,9 +216,10 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :param read: the match and its deals as the caller has just read them (the page it drew):
         the guard runs on them rather than on a second reading; under the lock it runs again
         only if the match changed since
-    :param stamped: called inside the write transaction with the match's stamp after the deal, when
-        the deal went in on the match as the guard passed it (unchanged since): that stamp says the
-        deals the guard was given and the new one after them
+    :param stamped: called inside the write transaction with the match's stamp after the deal and
+        its latest deal's time (:func:`.db.now`'s text), when the deal went in on the match as the
+        guard passed it (unchanged since): that stamp says the deals the guard was given and the new
+        one after them
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
@@ -235,7 +236,8 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
         if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
             deal_id = insert_deal(db, match_id, declarations, by, nonce, standing=standing)
             if stamped:
-                stamped(db.execute("select stamp from matches where id = ?", [match_id]).fetchone()[0])
+                stamped(db.execute("select stamp, (select max(created) from deals where match_id = matches.id)"
+                                   " from matches where id = ?", [match_id]).fetchone())
             return deal_id, True
         if nonce:
             seen = _nonce_seen(db, nonce)
