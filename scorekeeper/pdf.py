@@ -279,13 +279,17 @@ def _under(page: Page, under: str, static: Path) -> pikepdf.Pdf | None:
     return _UNDERS[under, below]
 
 
+_BODY = re.compile(r"<body\b[^>]*>")  # a body's start tag, with attributes or none (_one_document)
+
+
 def _one_document(tops: Sequence[str]) -> str:
     """The top layers (print/_layout.html with ``layer="top"``) as one HTML document: the first's head,
     each one's body in a block of its own that starts a page, the body's margin on every page as on its
-    first (``.layer-sheets``, print.css). Their heads differ only in the title, which a booklet does not
-    keep (:class:`scorekeeper.web.booklet.Joined` takes their pages)."""
-    head = tops[0].partition("<body>")[0]
-    bodies = (top.partition("<body>")[2].rpartition("</body>")[0] for top in tops)
+    first (``.layer-sheets``, print.css, in place of the body tag's own attributes, if it has any). Their
+    heads differ only in the title, which a booklet does not keep (:class:`scorekeeper.web.booklet.Joined`
+    takes their pages)."""
+    head = _BODY.split(tops[0], 1)[0]
+    bodies = (_BODY.split(top, 1)[1].rpartition("</body>")[0] for top in tops)
     pages = "".join(f"<div>{body}</div>" for body in bodies)
     return f'{head}<body class="layer-sheets">{pages}</body></html>'
 

@@ -206,6 +206,35 @@ def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_w
                     "http://localhost/t/table5", ""]
 
 
+@pytest.mark.parametrize("body", ["<body>", '<body class="sheet">'], ids=["as drawn", "with a class"])
+def test_a_groups_table_sheets_are_laid_out_as_one_document_a_page_each(app, monkeypatch, body):
+    """The tops of a group of table sheets of one shape are laid out as one document, a page a sheet
+    (pdf._layered, pdf._one_document), with the layout's body as the template draws it and with a class
+    on it: never one document a sheet, which prints the same pages, slower, and would go unseen."""
+    from scorekeeper import games, pdf, store
+    from scorekeeper.store.matches import insert_match
+    from scorekeeper.web import booklet
+
+    with app.app_context():
+        db = store.get_db()
+        with store.write_transaction(db):
+            ids = [insert_match(db, game="contree", players={"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"},
+                                first_dealer="N", options=games.get_rules("contree").resolve_options({}),
+                                deal_limit=24) for _ in range(3)]
+    tables = [{"match": match_id, "round": 1, "table": number, "url": f"http://localhost/t/table{number}"}
+              for number, match_id in enumerate(ids, start=1)]
+    with app.test_request_context():
+        parts = list(booklet.KINDS["tables"]({"tables": tables}))
+    laid: list[tuple[str, int]] = []
+    laid_out = pdf._laid_out
+    monkeypatch.setattr(pdf, "_laid_out", lambda html, *rest: laid.append((html, len(
+        (document := laid_out(html, *rest)).pages))) or document)
+    tops = tuple(part.top.replace("<body>", body, 1) for part in parts)
+    assert all(body in top for top in tops)
+    assert pdf._render(tops, STATIC, under=parts[0].under) is not None  # (None: printed each alone)
+    assert [pages for html, pages in laid if "Table 1" in html] == [3]
+
+
 def _sheet_layouts(app, match_id: int, language: str):
     """The match's filled sheet in ``language`` (its :class:`Lined` layouts) and its HTML a deal a row."""
     from datetime import date

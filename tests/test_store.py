@@ -155,15 +155,30 @@ def test_a_replay_posted_from_a_page_read_after_the_first_answers_the_first(db):
     assert store.get_match(db, match_id).version == 3
 
 
+def test_a_match_read_is_shared_and_its_players_and_options_cannot_be_changed_in_place(db):
+    """Every request and thread reading the same row is handed the same match (store.matches._parsed_match):
+    a caller's change of its players or options is refused, and the next reader finds them as stored."""
+    match_id = new_match(db)
+    match = store.get_match(db, match_id)
+    with pytest.raises(TypeError):
+        match.players["N"] = "Mallory"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        match.options["target"] = 500  # type: ignore[index]
+    again = store.get_match(db, match_id)
+    assert again is match and dict(again.players) == PLAYERS and dict(again.options) == {"target": 3000}
+
+
 def test_a_deal_on_the_match_as_read_tells_the_stamp_after_it_and_only_that_one(db):
     """The stamp a deal page keeps as saying the deals it read and its new one (web/sheets.keep_added):
-    told when the deal went in on the match as read, the match's stamp after it; not told when another
-    deal went in meanwhile (the deals before the new one are not those read)."""
+    told when the deal went in on the match as read, the match's stamp after it and its latest deal's
+    time (the new one's); not told when another deal went in meanwhile (the deals before the new one
+    are not those read)."""
     match_id = new_match(db)
-    told: list[str] = []
+    told: list[tuple[str, str]] = []
     read = (store.get_match(db, match_id), store.list_deals(db, match_id))
     store.add_deal(db, match_id, DEAL, guard=lambda *_: None, read=read, stamped=told.append)
-    assert told == [store.get_match(db, match_id).stamp] != [read[0].stamp]
+    assert told == [(store.get_match(db, match_id).stamp, store.list_deals(db, match_id)[-1].created)]
+    assert told[0][0] != read[0].stamp
     read = (store.get_match(db, match_id), store.list_deals(db, match_id))
     store.add_deal(db, match_id, DEAL)  # another phone's
     store.add_deal(db, match_id, DEAL, guard=lambda *_: None, read=read, stamped=told.append)

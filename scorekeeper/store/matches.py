@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from sqlite_utils import Database
@@ -73,17 +74,17 @@ _MATCH_COLUMNS = itemgetter("id", "game", "title", "players", "first_dealer", "o
 def _match(row: Mapping[str, Any]) -> Match:
     """The match a row holds: parsed once per worker and row as read (every column the match is made
     of, its stamp included: a row that changed in any of them is parsed afresh), as a phone
-    reloading its sheet reads the same row all evening. A match is frozen, and its players and
-    options are never changed in place: the requests share it."""
+    reloading its sheet reads the same row all evening. The requests and threads share it: it is
+    frozen, and its players and options are read-only mappings (a change answers TypeError)."""
     return _parsed_match(*_MATCH_COLUMNS(row))
 
 
 @lru_cache(maxsize=MATCHES_KEPT)
 def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
                   notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
-    return Match(id=id, game=game, title=title or "", players=json.loads(players), first_dealer=first_dealer,
-                 options=json.loads(options), notes=notes or "", created=created, version=version,
-                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+    return Match(id=id, game=game, title=title or "", players=MappingProxyType(json.loads(players)),
+                 first_dealer=first_dealer, options=MappingProxyType(json.loads(options)), notes=notes or "",
+                 created=created, version=version, deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order
@@ -205,7 +206,7 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
              read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN,
-             stamped: Callable[[str], None] | None = None) -> tuple[int, bool]:
+             stamped: Callable[[tuple[str, str]], None] | None = None) -> tuple[int, bool]:
     """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
@@ -215,9 +216,10 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
     :param read: the match and its deals as the caller has just read them (the page it drew):
         the guard runs on them rather than on a second reading; under the lock it runs again
         only if the match changed since
-    :param stamped: called inside the write transaction with the match's stamp after the deal, when
-        the deal went in on the match as the guard passed it (unchanged since): that stamp says the
-        deals the guard was given and the new one after them
+    :param stamped: called inside the write transaction with the match's stamp after the deal and
+        its latest deal's time (:func:`.db.now`'s text), when the deal went in on the match as the
+        guard passed it (unchanged since): that stamp says the deals the guard was given and the new
+        one after them
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
@@ -234,7 +236,8 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
         if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
             deal_id = insert_deal(db, match_id, declarations, by, nonce, standing=standing)
             if stamped:
-                stamped(db.execute("select stamp from matches where id = ?", [match_id]).fetchone()[0])
+                stamped(db.execute("select stamp, (select max(created) from deals where match_id = matches.id)"
+                                   " from matches where id = ?", [match_id]).fetchone())
             return deal_id, True
         if nonce:
             seen = _nonce_seen(db, nonce)

@@ -27,6 +27,7 @@ import queue
 import secrets
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from datetime import UTC, date, datetime, timedelta
@@ -49,7 +50,8 @@ COMMAND = (sys.executable, "-m", "scorekeeper.printer")
 """The printing process (:mod:`scorekeeper.printer`), given the database and the booklet's token."""
 
 _CHILDREN: list[subprocess.Popen[bytes]] = []
-"""The printing processes this web worker started, until they are seen to have finished."""
+"""The printing processes this web worker started, until they are seen to have finished (:func:`reap`)."""
+_REAPING = threading.Lock()  # (a worker's threads start booklets and look at them at once)
 
 Parts = Callable[[dict[str, Any]], Iterator["Layouts"]]
 KINDS: dict[str, Parts] = {}
@@ -119,11 +121,21 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
     job = store.create_print_job(store.get_db(), token=secrets.token_urlsafe(24), kind=kind_name,
                                  params=params, language=language, total=total, most=MAX_PRINTING,
                                  printing=printing)
-    _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]  # reap the finished ones
-    _CHILDREN.append(subprocess.Popen([*COMMAND, current_app.config["DATABASE"], job.token],
-                     cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+    reap()
+    with _REAPING:
+        _CHILDREN.append(subprocess.Popen([*COMMAND, current_app.config["DATABASE"], job.token],
+                         cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     return job
+
+
+def reap() -> None:
+    """Wait for the printing processes this worker started that have ended (:data:`_CHILDREN`), which
+    stay zombies until then: when a booklet starts and when a booklet's page is looked at (its page
+    polls itself while it prints: web/prints.job). Not from a SIGCHLD handler: it would take the exit
+    of the children :func:`scorekeeper.forked.call` waits for (gunicorn's worker leaves SIGCHLD as it is)."""
+    with _REAPING:
+        _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]
 
 
 def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int], None],

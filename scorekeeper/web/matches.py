@@ -254,16 +254,16 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
           declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal],
-          earlier: Sheet | None) -> tuple[int, str | None] | None:
+          earlier: Sheet | None) -> tuple[int, tuple[str, str] | None] | None:
     """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the new
-    deal's id if one was added now (not a replay), with the match's stamp after it if it went in on
-    the match as read (else None)."""
+    deal's id if one was added now (not a replay), with the match's stamp after it and its latest
+    deal's time if it went in on the match as read (else None)."""
     db = store.get_db()
     version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     added = None
     if deal is None:
-        stamps: list[str] = []
+        stamps: list[tuple[str, str]] = []
         deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),

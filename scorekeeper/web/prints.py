@@ -50,7 +50,9 @@ def stalled(job: store.PrintJob) -> bool:
 
 @bp.get("/<token>")
 def job(token: str):
-    """How far the booklet has got; the PDF once it is ready."""
+    """How far the booklet has got; the PDF once it is ready. The printing processes that have
+    ended are let go (:func:`booklet.reap`)."""
+    booklet.reap()
     found = _job(token)
     tournament_id = found.params.get("tournament")
     back = url_for("tournaments.tournament", tournament_id=tournament_id) if tournament_id else url_for("main.index")

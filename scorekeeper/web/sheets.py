@@ -79,12 +79,11 @@ class LruCache:
 
 
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
-STORED = LruCache(size=TABLE_SHEETS)  # a front door of theirs: (database, match id, stamp, deals counted) -> (its
-# deals, its sheet's content key, its latest deal's time) (stored_sheet)
+STORED = LruCache(size=TABLE_SHEETS)  # a front door of theirs: a match's deals as stored by its stamp, (database,
+# match id, stamp) -> Stored: as the desk, the wall and a table's clock (stored_sheet) and a new deal find them
+# (sheet_before_new, keep_added)
 PAGES = LruCache(max_bytes=PAGES_BYTES)  # whole sheet pages (Part), the visitor's form token and messages left out
 ROWS = LruCache(size=TABLE_SHEETS * 16, max_bytes=PAGES_BYTES)  # sheets' rows as drawn (sheet_rows)
-STAMPED = LruCache(size=TABLE_SHEETS)  # a match's deals as stored (ContentKey.deals) by its stamp: (database,
-# match id, stamp) -> the deals as a new deal's POST finds them (sheet_before_new, keep_added)
 TOKEN_HOLE = secrets.token_hex(16)  # stands for the form token in a kept page
 FLASHES_HOLE = secrets.token_hex(16)  # and for the messages flashed to its visitor
 
@@ -111,14 +110,9 @@ def content_key(match: store.Match, deals: Sequence[store.Deal]) -> ContentKey:
 
     Not the match id and version alone: SQLite may give a deleted match's id to a new one.
     """
-    return stored_content_key(match, tuple((d.id, d.version, d.stored) for d in deals))
-
-
-def stored_content_key(match: store.Match, stored: tuple[tuple[int, int, str], ...]) -> ContentKey:
-    """:func:`content_key` from the deals' id, version and declarations as stored (:data:`STAMPED`),
-    without making the deals."""
     return ContentKey(current_app.config["DATABASE"], match.id, match.game, match.deal_limit,
-                      json.dumps(match.options, sort_keys=True), stored)
+                      json.dumps(dict(match.options), sort_keys=True),
+                      tuple((d.id, d.version, d.stored) for d in deals))
 
 
 def scored_sheet(match: store.Match, rules: GameRules, deals: Sequence[store.Deal],
@@ -141,24 +135,41 @@ class StoredSheet:
     last_at: datetime | None
 
 
+class Stored(NamedTuple):
+    """A match's deals as stored when its row had a stamp (:data:`STORED`): their content key, and
+    when the latest of them was recorded (None: none yet)."""
+
+    content: ContentKey
+    last_at: datetime | None
+
+    @classmethod
+    def of(cls, content: ContentKey, latest: str | None) -> Stored:
+        """``latest``: the latest deal's time as stored (store.now()'s text: UTC, one width), if any."""
+        return cls(content, datetime.fromisoformat(latest) if latest else None)
+
+
+def _read_stored(db: Any, match: store.Match) -> tuple[list[store.Deal], Stored]:
+    """The match's deals, read, and what they are, kept as what its stamp says (:data:`STORED`:
+    read after the stamp was, never older)."""
+    deals = store.list_deals(db, match.id)
+    stored = Stored.of(content_key(match, deals), max((deal.created for deal in deals), default=None))
+    return deals, STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+
+
 def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None = None) -> StoredSheet:
     """The sheet of the match as read (of its first ``upto`` deals: a table closed before its
     end), its deals read and its content key built only when this worker has not seen the match's
     stamp yet (:attr:`store.Match.stamp`, drawn anew by every change of its deals, as the sheet's
-    page and a new deal find theirs: :func:`sheet_page`, :func:`sheet_before_new`), or its sheet has
+    page and a new deal find theirs: :func:`sheet_page`, :func:`sheet_before_new`; a deal saved
+    through the form keeps what its stamp after it says: :func:`keep_added`), or its sheet has
     left the cache. A cache, never the truth (DESIGN.md principle 1)."""
-    stamp = (current_app.config["DATABASE"], match.id, match.stamp, upto)
-    known = STORED.peek(stamp)
-    sheet = None if known is None else SHEETS.peek(known[1])
+    known = STORED.peek((current_app.config["DATABASE"], match.id, match.stamp))
+    sheet = None if known is None else SHEETS.peek(known.content.upto(upto))
     if sheet is not None:
-        return StoredSheet(known[0], sheet, known[2])
-    deals = store.list_deals(db, match.id)
-    counted = deals if upto is None else deals[:upto]
-    content = content_key(match, counted)
-    latest = max((deal.created for deal in deals), default=None)  # store.now()'s text: UTC, one width
-    last_at = datetime.fromisoformat(latest) if latest else None
-    STORED.get(stamp, lambda: (len(deals), content, last_at))
-    return StoredSheet(len(deals), scored_sheet(match, rules, counted, content), last_at)
+        return StoredSheet(len(known.content.deals), sheet, known.last_at)
+    deals, known = _read_stored(db, match)
+    return StoredSheet(len(deals), scored_sheet(match, rules, deals[:upto], known.content.upto(upto)),
+                       known.last_at)
 
 
 class DealsOnUse(Sequence[store.Deal]):
@@ -184,36 +195,36 @@ class DealsOnUse(Sequence[store.Deal]):
 def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[ContentKey, Sheet, Sequence[store.Deal]]:
     """The sheet a new deal goes after, its content key and the match's deals. A kept sheet is found
     by the match's stamp, read with it (:attr:`store.Match.stamp`, drawn anew by every change of its
-    deals), which says the deals as stored (:data:`STAMPED`); the deals are then read only if looked at
+    deals), which says the deals as stored (:data:`STORED`); the deals are then read only if looked at
     (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal match's deals
     was 5% of a deal POST's instructions). Else the deals are read, their sheet scored and kept under
-    their own key, and the stamp kept as saying them (they were read after it: never older)."""
-    stored = STAMPED.peek((current_app.config["DATABASE"], match.id, match.stamp))
-    kept = None if stored is None else SHEETS.peek(key := stored_content_key(match, stored))
+    their own key, and the stamp kept as saying them."""
+    known = STORED.peek((current_app.config["DATABASE"], match.id, match.stamp))
+    kept = None if known is None else SHEETS.peek(known.content)
     if kept is not None:
-        return key, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
-    deals = store.list_deals(db, match.id)
-    key = content_key(match, deals)
-    STAMPED.get((key.database, match.id, match.stamp), lambda: key.deals)
-    return key, scored_sheet(match, rules, deals, key), deals
+        return known.content, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
+    deals, known = _read_stored(db, match)
+    return known.content, scored_sheet(match, rules, deals, known.content), deals
 
 
-def keep_added(key: ContentKey, deal_id: int, stamp: str | None, declarations: Mapping[str, Any],
+def keep_added(key: ContentKey, deal_id: int, stamped: tuple[str, str] | None, declarations: Mapping[str, Any],
                sheet: Sheet) -> None:
     """Keep ``sheet``: the sheet of the deals of content ``key`` (:func:`content_key`) with the deal
     just added after them (``deal_id``, of these ``declarations``), scored by the caller already, so
-    that the page the phone is sent to and the table's next deal find it (if the declarations read
-    back from their stored text are the ones scored: else nothing is kept), the next deal by the
-    match's ``stamp`` after it (None: not known, the deal went in on a match changed since it was read:
-    store.add_deal's ``stamped``). Keyed by content like every sheet: another phone's deal added
-    meanwhile leaves it under a key that is the match's only if that deal goes again."""
+    that the page the phone is sent to, the table's next deal, its clock and the desk find it (if the
+    declarations read back from their stored text are the ones scored: else nothing is kept), by the
+    match's stamp after it and its latest deal's time (``stamped``; None: not known, the deal went in
+    on a match changed since it was read: store.add_deal's ``stamped``). Keyed by content like every
+    sheet: another phone's deal added meanwhile leaves it under a key that is the match's only if that
+    deal goes again."""
     stored = store.stored_text(declarations)
     if json.loads(stored) != declarations:
         return
-    deals = (*key.deals, (deal_id, store.FIRST_VERSION, stored))
-    SHEETS.get(key._replace(deals=deals), lambda: sheet)
-    if stamp is not None:
-        STAMPED.get((key.database, key.match_id, stamp), lambda: deals)
+    content = key._replace(deals=(*key.deals, (deal_id, store.FIRST_VERSION, stored)))
+    SHEETS.get(content, lambda: sheet)
+    if stamped is not None:
+        stamp, latest = stamped
+        STORED.get((key.database, key.match_id, stamp), lambda: Stored.of(content, latest))
 
 
 def _extended(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], key: ContentKey) -> Sheet:

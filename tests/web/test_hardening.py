@@ -348,6 +348,9 @@ SLOW_CLAIM = {  # a full Quinto deal, best play asked for: searches until SEARCH
 
 
 def test_a_second_claim_search_is_answered_busy_while_pages_are_served(app, client, monkeypatch):
+    """While one claim is searched, a second is answered busy at once and the pages and the questions that
+    do not search are served; the first search answers (on a loaded machine its child, at the lowest
+    priority, may miss even its grace: then it is stopped and says so, 503), and the referee searches again."""
     import threading
     import time
 
@@ -381,7 +384,7 @@ def test_a_second_claim_search_is_answered_busy_while_pages_are_served(app, clie
         assert play.status_code == 200  # the questions that do not search are answered as ever
     finally:
         searching.join()
-    assert answers[-1] == 200
+    assert answers[-1] in (200, 503)  # (a search answered, or stopped at its time limit: either way not busy)
     assert client.post("/api/v1/contree/referee/claim", json=quick).status_code == 200
 
 

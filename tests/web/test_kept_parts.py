@@ -271,7 +271,7 @@ def forget_kept_sheets() -> None:
     """Every sheet, page and part this worker keeps, forgotten: the next read draws it all afresh."""
     from scorekeeper.web import sheets
 
-    for kept in (sheets.SHEETS, sheets.STORED, sheets.STAMPED, sheets.PAGES, sheets.ROWS, sheets.PARTS):
+    for kept in (sheets.SHEETS, sheets.STORED, sheets.PAGES, sheets.ROWS, sheets.PARTS):
         kept._entries.clear()
         kept.bytes = 0
 
@@ -431,6 +431,26 @@ def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afr
     forget_kept_desk()
     forget_kept_sheets()
     assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
+
+
+def test_the_desk_after_a_deal_saved_through_a_tables_form_finds_its_sheet_without_reading_its_deals(
+        app, organiser, cup, monkeypatch):
+    """The deal saved through the form keeps what the match's stamp after it says of its deals
+    (web/sheets.keep_added), where the desk and the wall look for it too (web/sheets.stored_sheet): their
+    next look reads none of the table's deals, and is the look drawn from nothing."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
+    assert Pages(client).post_deal(match_id, MADE_100).status_code == 302
+    reads: list[int] = []
+    list_deals = store.list_deals
+    monkeypatch.setattr(store, "list_deals", lambda db, read: reads.append(read) or list_deals(db, read))
+    kept = desk_and_wall(organiser, cup)
+    monkeypatch.undo()
+    assert match_id not in reads and "1 deal recorded" in kept[0]
+    forget_kept_desk()
+    forget_kept_sheets()
+    assert desk_and_wall(organiser, cup) == kept
 
 
 def copied(source: str, target: str) -> None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from scorekeeper import store
 from scorekeeper.web import booklet
-from tests.helpers import csrf_token, wait_for
+from tests.helpers import BOOKLET_WAIT_S, csrf_token, wait_for
 
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
         "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
@@ -44,6 +46,30 @@ def test_ticked_sheets_come_out_as_one_pdf_in_the_order_of_the_matches(client, t
                             capture_output=True, text=True).stdout for n in (1, 2)]
     assert "Alice & Carol" in pages[0] and "Émile & Gaspard" in pages[1]
     assert "Émile" not in pages[0]
+
+
+def ended(child: subprocess.Popen) -> bool:
+    """The process has ended, whether or not its parent has waited for it yet (a zombie, state Z)."""
+    try:
+        return Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_a_finished_printing_process_is_reaped_when_its_booklet_is_looked_at(client):
+    """The printing process ends once its booklet is ready; the booklet's page, looked at after that,
+    waits for it (web/booklet.reap): no zombie of the booklet is left until the next one is asked for."""
+    match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    before = list(booklet._CHILDREN)
+    location = ask_booklet(client, [match_id]).headers["Location"]
+    [child] = [started for started in booklet._CHILDREN if started not in before]
+    assert "Ready:" in wait_for(client, location)
+    deadline = time.monotonic() + BOOKLET_WAIT_S
+    while not ended(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ended(child) and child.returncode is None  # (a zombie: not yet waited for)
+    assert client.get(location).status_code == 200
+    assert child.returncode == 0 and child not in booklet._CHILDREN and not Path(f"/proc/{child.pid}").exists()
 
 
 def test_nothing_ticked_is_refused_on_the_front_page(client):
