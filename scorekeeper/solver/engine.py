@@ -12,10 +12,10 @@ them cost more than it saved.
 
 Pruning: two cards of one hand that touch in their suit (no card still in play ranks between
 them) and count the same are interchangeable, so only the higher is searched; at a trick
-boundary the top trumps of one hand and the leader's cashable top cards are sure tricks,
-which bound the value before any search. In ``points`` mode with few tricks left, a quick
-tricks search first asks whether one side takes every trick: then it takes every point, and
-the position is settled.
+boundary each side's sure tricks bound the value before any search: the trumps of one hand that
+the other side's higher trumps cannot all beat, and the leader's cashable top cards. In
+``points`` mode with few tricks left, a quick tricks search first asks whether one side takes
+every trick: then it takes every point, and the position is settled.
 
 Positions of one shape (``points``): two positions whose hands are the same once the cards gone
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
@@ -664,27 +664,6 @@ class _Searcher:
         return found
 
     @cython.cfunc
-    @cython.annotation_typing(False)
-    @cython.locals(rem=BITS, left=BITS, top=BITS, hand=BITS, card=SMALL, holder=SMALL, gain=VALUE)
-    def sure(self, rem: int) -> tuple[int, int]:
-        """(seat, value) that the holder of the top trumps wins whatever happens: each of
-        the top trumps held in one hand takes its own trick."""
-        left = rem & self.trumps
-        top = ONE << _top(left)
-        for holder in range(self.n):
-            hand = self.hands[holder]
-            if hand & top:
-                break
-        gain = 0
-        while left:
-            card = _top(left)
-            if not hand >> card & 1:
-                break
-            gain += self.pts[card] if self.points else 1
-            left ^= ONE << card
-        return holder, gain
-
-    @cython.cfunc
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, trumps=BITS, hand=BITS, mine=FLAG, gain=VALUE, suit=BITS, held=BITS,
@@ -720,6 +699,47 @@ class _Searcher:
                 left ^= ONE << top
                 safe -= 1
         return gain
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL, over=SMALL,
+                   worth=VALUE, gain=VALUE, most=VALUE, least=VALUE, value=VALUE, floor=VALUE, sure_mine=VALUE,
+                   sure_theirs=VALUE)
+    def trump_floors(self) -> tuple[int, int]:
+        """What each side surely wins with its trumps (the claimant's, the other's), whoever leads and
+        whoever may trump while able to follow: a hand's k highest trumps lie in k tricks, only a higher
+        trump takes a trick from a trump, and each of the other side's trumps above the k-th lies in one
+        trick; so at least k less those trumps of the k tricks are won, each worth at least its trump
+        (the side's best hand counted: two hands' tricks may be the same)."""
+        mine = theirs = 0
+        for seat in range(self.n):
+            if self.maxi[seat]:
+                mine |= self.hands[seat] & self.trumps
+            else:
+                theirs |= self.hands[seat] & self.trumps
+        sure_mine = sure_theirs = 0
+        for seat in range(self.n):
+            other = theirs if self.maxi[seat] else mine
+            hand = self.hands[seat] & self.trumps
+            held = gain = most = floor = 0
+            least = BIG
+            while hand:
+                card = _top(hand)
+                hand ^= ONE << card
+                held += 1
+                worth = self.pts[card] if self.points else 1
+                gain += worth
+                most = worth if worth > most else most
+                least = worth if worth < least else least
+                over = _count(other >> card + 1)  # the other side's trumps above this one
+                if held > over:  # (the won tricks' trumps: all but the dearest ``over``, or the cheapest each)
+                    value = gain - over * most if gain - over * most > (held - over) * least else (held - over) * least
+                    floor = value if value > floor else floor
+            if self.maxi[seat]:
+                sure_mine = floor if floor > sure_mine else sure_mine
+            else:
+                sure_theirs = floor if floor > sure_theirs else sure_theirs
+        return sure_mine, sure_theirs
 
     @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
                    over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
@@ -826,13 +846,15 @@ class _Searcher:
             return value
         if bounds is None:
             lo, hi, first = 0, total, -1
-            holder = -1
+            holder = -1  # (of the top trump left)
             if rem & self.trumps:
-                holder, gain = self.sure(rem)
-                if self.maxi[holder]:
-                    lo = gain
-                else:
-                    hi = total - gain
+                other = ONE << _top(rem & self.trumps)
+                for holder in range(self.n):
+                    if self.hands[holder] & other:
+                        break
+                sure_mine, sure_theirs = self.trump_floors()
+                lo = sure_mine
+                hi = total - sure_theirs
             if self.suits and lo < beta and hi > alpha:
                 gain = self.quick(leader, rem)
                 if self.maxi[leader]:
