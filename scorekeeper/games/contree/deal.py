@@ -216,7 +216,8 @@ def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[
     """The belote's K and Q of trumps are in one hand of the team that claims it."""
     if belote is None or not melds:
         return
-    holders = {card: meld.seat for meld in melds for card in meld.cards if card in jass.belote_cards(trump)}
+    belote_cards = jass.belote_cards(trump)  # (a set's common part: no card hashed again in Python)
+    holders = {card: meld.seat for meld in melds for card in meld.cards & belote_cards}
     for card, seat in holders.items():
         if TEAM_OF[seat] != belote:
             raise RuleViolation(N_("%(team)s cannot hold the belote: %(card)s is in a meld of %(seat)s"),
