@@ -352,11 +352,9 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
 
-    answer = {
-        "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
-        "capot": capot_team,
-        "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
-    }
+    # (the figures themselves, not copies: made here for this deal alone, and read only like the answer)
+    answer = {"made": made, "points": points, "score": result, "capot": capot_team, "meld_winner": meld_winner,
+              "counted_melds": counted, "bidder_team": bidders, "multiplier": m}
     # (a partial, not a closure: a closure over fifteen names made every read of them in here slower)
     explain = partial(_explain, declared, head, meld_lines, (bidders, defenders),
                       (cards, last, belote, counted), before_capot, [*unbid, *verdict], (b, d))
