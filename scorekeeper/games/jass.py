@@ -64,7 +64,8 @@ class CardOrders:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.trump, self.plain, self.meld_order, self.four_values, self.deck)))
+        tables = (self.trump, self.plain, self.meld_order, self.four_values, self.deck)
+        object.__setattr__(self, "_hash", hash(tables))
 
     def __hash__(self) -> int:
         """Kept from the start: the tables are a cache key of every meld read (:func:`melds.meld_from_cards`),
