@@ -161,21 +161,23 @@ class Preset:
 
 
 class Explanation(Sequence[Say]):
-    """A deal's explanation written when it is first read: ``write`` gives its lines, once. It
-    reads as the tuple of them (equal to it, the same ``repr``): a sheet scored for its totals
-    alone (standings, a re-score) does not write lines that nobody reads."""
+    """A deal's explanation written when it is first read: ``write(*args)`` gives its lines, once.
+    It reads as the tuple of them (equal to it, the same ``repr``): a sheet scored for its totals
+    alone (standings, a re-score) does not write lines that nobody reads. (The function and its
+    arguments are held here, not as a ``functools.partial``: one object less at every deal scored.)"""
 
-    __slots__ = ("_write", "_lines")
+    __slots__ = ("_write", "_args", "_lines")
 
-    def __init__(self, write: Callable[[], tuple[Say, ...]]) -> None:
+    def __init__(self, write: Callable[..., tuple[Say, ...]], *args: Any) -> None:
         self._write = write
+        self._args = args
         self._lines: tuple[Say, ...] | None = None
 
     @property
     def lines(self) -> tuple[Say, ...]:
         """The lines, written at the first read (two threads may both write them: the same lines)."""
         if self._lines is None:
-            self._lines = self._write()
+            self._lines = self._write(*self._args)
         return self._lines
 
     def __getitem__(self, index: Any) -> Any:

@@ -41,10 +41,10 @@ def whole(value: object) -> int | None:
 
 
 def pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
-         *, required: str | None = None, **params: object) -> str | None:
+         *, required: str | None = None) -> str | None:
     """A pick-one value; ``required`` is the message when it is missing (else None is fine).
 
-    ``message`` gets ``value`` and ``allowed`` (and any ``params``) to fill in.
+    ``message`` gets ``value``, ``allowed`` and ``name`` (the key) to fill in.
     """
     value = raw.get(key)
     if value is None:
@@ -52,7 +52,7 @@ def pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
             raise RuleViolation(required, field=key)
         return None
     if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(message, field=key, **params, value=shown(value), allowed=", ".join(allowed))
+        raise RuleViolation(message, field=key, name=key, value=shown(value), allowed=", ".join(allowed))
     return value
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
@@ -61,6 +61,16 @@ class CardOrders:
     meld_order: tuple[Rank, ...]
     four_values: tuple[tuple[Rank, int], ...]
     deck: frozenset[Card]
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        tables = (self.trump, self.plain, self.meld_order, self.four_values, self.deck)
+        object.__setattr__(self, "_hash", hash(tables))
+
+    def __hash__(self) -> int:
+        """Kept from the start: the tables are a cache key of every meld read (:func:`melds.meld_from_cards`),
+        and hashing them again reads some thirty ranks, each an enum hashed in Python."""
+        return self._hash
 
 
 JASS_ORDERS = CardOrders(

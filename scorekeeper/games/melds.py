@@ -218,16 +218,26 @@ def _adjacent(first: Meld, second: Meld, orders: jass.CardOrders) -> bool:
     return places[0][-1] + 1 == places[1][0] or places[1][-1] + 1 == places[0][0]
 
 
-@functools.lru_cache(maxsize=4096)  # a meld is sorted for every comparison and check of every deal that has it
 def display_order(meld: Meld) -> tuple[tuple[int, int], ...]:
     """The meld's cards' display keys, highest first: melds sort by it into display order."""
-    return tuple(display_key(card) for card in sort_cards(meld.cards))
+    return _display_order(meld.cards)
 
 
-@functools.lru_cache(maxsize=4096)  # every comparison of melds sorts by it
 def _tiebreak(meld: Meld) -> tuple[int, ...]:
     """Last resort for a total order: the meld whose cards come first in display order."""
-    return tuple(-x for place in display_order(meld) for x in place)
+    return _cards_tiebreak(meld.cards)
+
+
+# Kept per set of cards, like a meld's top card and label (a meld is sorted for every comparison and
+# check of every deal that has it): a frozenset keeps its hash, a Meld hashes its fields in Python.
+@functools.lru_cache(maxsize=4096)
+def _display_order(cards: frozenset[Card]) -> tuple[tuple[int, int], ...]:
+    return tuple(display_key(card) for card in sort_cards(cards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cards_tiebreak(cards: frozenset[Card]) -> tuple[int, ...]:
+    return tuple(-x for place in _display_order(cards) for x in place)
 
 
 def meld_strength_key(trump: Suit | str | None, contract: jass.Contract = jass.Contract.SUIT, *,

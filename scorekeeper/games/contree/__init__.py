@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -191,9 +190,10 @@ class _Deal:
 
 
 def _announces(deal: Mapping[str, Any],
-               melds: tuple[Meld, ...]) -> tuple[dict[str, int], str | None, list[Say]]:
-    """Counted melds per team, the team that won the comparison, and the lines that say why (``melds``
-    not empty: :func:`_score` asks only then)."""
+               melds: tuple[Meld, ...]) -> tuple[dict[str, int], str | None, tuple[Say, ...]]:
+    """Counted melds per team, the team that won the comparison, and the comparison's reason (its
+    sides named by their letters: :func:`_meld_lines` writes them for the explanation; ``melds`` not
+    empty: :func:`_score` asks only then)."""
     counted = dict.fromkeys(TEAMS, 0)
     # Without a dealer the melds are one team's (``read_declarations``, which checked them): any
     # order will do.
@@ -201,9 +201,13 @@ def _announces(deal: Mapping[str, Any],
                             play_order=tuple(deal["play_order"] or SEATS), side_of=TEAM_OF.__getitem__,
                             checked=True)
     counted.update({team: verdict.counted.get(team, 0) for team in TEAMS})
-    reason = [Say(say.template, {**say.params, "side": TEAM_LABELS[say.params["side"]]})
-              if say.params.get("side") in TEAM_LABELS else say for say in verdict.reason]
-    return counted, verdict.winner_side, reason
+    return counted, verdict.winner_side, verdict.reason
+
+
+def _meld_lines(reason: tuple[Say, ...]) -> list[Say]:
+    """The melds' comparison as the explanation says it: each side named by its seats (N–S)."""
+    return [Say(say.template, {**say.params, "side": TEAM_LABELS[say.params["side"]]})
+            if say.params.get("side") in TEAM_LABELS else say for say in reason]
 
 
 _Step = tuple[str, Mapping[str, Any]]  # a line as its template and parameters, its Say written when read
@@ -304,13 +308,13 @@ def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
     return _standard(deal, options)
 
 
-def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_lines: list[Say],
+def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_reason: tuple[Say, ...],
              teams: tuple[str, str], figures: tuple[Mapping[str, int], ...], points: Mapping[str, int],
              verdict: list[_Step], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
     """A deal's explanation (:func:`_score`), written when first read: the contract, the melds'
     comparison, each team's points (``figures``: its cards, last trick, belote and counted melds),
     an unbid capot's line and the verdict's (``verdict``, their steps), the tallies' steps and the score."""
-    lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *meld_lines]
+    lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *_meld_lines(meld_reason)]
     cards, last, belote, counted = figures
     for team in teams:
         flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
@@ -331,7 +335,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     ``revoked``: the bidders revoked, the contract fails whatever the points (RULES.md §8)."""
     bidders = declared["bidder_team"]
     defenders = other_team(bidders)
-    counted, meld_winner, meld_lines = _announces(declared, melds) if melds else ({"A": 0, "B": 0}, None, [])
+    counted, meld_winner, meld_reason = _announces(declared, melds) if melds else ({"A": 0, "B": 0}, None, ())
     # Each team's figures, A then B (the teams' order in every answer), written out: made at every
     # deal scored, two comprehensions over TEAMS cost as much as the rest of these lines.
     holder, took_last, cards = declared["belote"], declared["last_trick"], declared["card_points"]
@@ -352,15 +356,14 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
 
-    answer = {
-        "made": made, "points": {"A": points["A"], "B": points["B"]}, "score": dict(result),
-        "capot": capot_team,
-        "meld_winner": meld_winner, "counted_melds": dict(counted), "bidder_team": bidders, "multiplier": m,
-    }
-    # (a partial, not a closure: a closure over fifteen names made every read of them in here slower)
-    explain = partial(_explain, declared, head, meld_lines, (bidders, defenders),
-                      (cards, last, belote, counted), before_capot, [*unbid, *verdict], (b, d))
-    return ScoredDeal(made=made, score=result, lines=Explanation(explain),
+    # (the figures themselves, not copies: made here for this deal alone, and read only like the answer)
+    answer = {"made": made, "points": points, "score": result, "capot": capot_team,
+              "meld_winner": meld_winner, "counted_melds": counted, "bidder_team": bidders, "multiplier": m}
+    # (a function and its arguments, not a closure: a closure over fifteen names made every read of
+    # them in here slower)
+    explanation = Explanation(_explain, declared, head, meld_reason, (bidders, defenders),
+                              (cards, last, belote, counted), before_capot, [*unbid, *verdict], (b, d))
+    return ScoredDeal(made=made, score=result, lines=explanation,
                       answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 

@@ -93,7 +93,6 @@ def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | 
     not_per_team, out_of_range, not_adding_up = _PER_TEAM_MESSAGES[key]
     if type(value) is not dict and not isinstance(value, Mapping) or not value:  # (a dict: no ABC check)
         raise RuleViolation(not_per_team, field=key, value=shown(value))
-    given: dict[str, int] = {}
     for team, number in value.items():
         if team not in TEAMS:
             raise RuleViolation(N_("“%(team)s” is not a team: use A (N–S) or B (E–W)"),
@@ -101,11 +100,12 @@ def _per_team(raw: Mapping[str, Any], key: str, total: int) -> dict[str, int] | 
         count = number if type(number) is int else whole(number)  # (an int: no call)
         if count is None or not 0 <= count <= total:
             raise RuleViolation(out_of_range, field=key, total=total, value=shown(number))
-        given[team] = count
-    if len(given) == 1:
-        (team, count), = given.items()
-        given[other_team(team)] = total - count
-    a, b = given["A"], given["B"]
+    # each number given is a whole number in range, taken as it is (whole() gives an int back itself)
+    a, b = value.get("A"), value.get("B")
+    if a is None:
+        a = total - b
+    elif b is None:
+        b = total - a
     if a + b != total:
         raise RuleViolation(not_adding_up, field=key, total=total, a=a, b=b)
     return {"A": a, "B": b}
@@ -216,7 +216,8 @@ def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[
     """The belote's K and Q of trumps are in one hand of the team that claims it."""
     if belote is None or not melds:
         return
-    holders = {card: meld.seat for meld in melds for card in meld.cards if card in jass.belote_cards(trump)}
+    belote_cards = jass.belote_cards(trump)  # (a set's common part: no card hashed again in Python)
+    holders = {card: meld.seat for meld in melds for card in meld.cards & belote_cards}
     for card, seat in holders.items():
         if TEAM_OF[seat] != belote:
             raise RuleViolation(N_("%(team)s cannot hold the belote: %(card)s is in a meld of %(seat)s"),

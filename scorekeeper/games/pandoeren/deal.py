@@ -49,8 +49,7 @@ class Deal:
 
 
 def _seat(raw: Mapping[str, Any], key: str, required: str | None = None) -> str | None:
-    return pick(raw, key, SEATS, N_("%(name)s must be one of %(allowed)s; got “%(value)s”"), required=required,
-                name=key)
+    return pick(raw, key, SEATS, N_("%(name)s must be one of %(allowed)s; got “%(value)s”"), required=required)
 
 
 def _card(raw: Mapping[str, Any], key: str) -> Card | None:
