@@ -408,7 +408,7 @@ def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after
     with app.test_request_context():
         kept = sheets.SHEETS.peek(sheets.content_key(played, stored))
     assert kept == rules.score_sheet([deal.declarations for deal in stored], played.options)
-    assert "Deal saved" in read(client, match_id, "en")  # the page the phone is sent to (its message taken)
+    assert SAVED in read(client, match_id, "en")  # the page the phone is sent to (its message by CSS)
     after = read(client, match_id, "fr")
     forget_kept_sheets()
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr"))
