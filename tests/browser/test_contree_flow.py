@@ -33,7 +33,7 @@ def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
     if look:
         shot(page, look)
     page.get_by_role("button", name=save).click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
 
 
 def totals(page) -> list[int]:
@@ -62,7 +62,7 @@ def test_a_match_with_three_deals_and_an_edit(live_url, page):
     page.get_by_role("link", name="Edit deal 1").click()
     page.fill('input[name="bidder_points"]', "72")
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [80 + 70, 200 + 500 + 170]
     shot(page, "05-sheet-after-edit")
 
@@ -152,7 +152,7 @@ def test_melds_entered_by_tapping_the_cards(live_url, page):
     page.locator("#preview .preview-scores", has_text="220").wait_for()  # the tierce counts
     shot(page, "07-melds-picker")
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     # RULES §2.4 announces: 90 + 10 + 20 tierce = 120 -> 120 + 100 = 220; E–W 62 -> 60
     assert totals(page) == [220, 60]
 
