@@ -203,10 +203,10 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             ends_earlier = _ends_earlier(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
-                added = _save(match, rules, deal, declarations, form, deals, earlier)
+                shown, added = _save(match, rules, deal, declarations, form, deals, earlier)
                 if added is not None and key is not None and placed is not None:
                     keep_added(key, *added, declarations, placed)
-                return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
+                return redirect(url_for("matches.sheet", match_id=match.id, _anchor=shown))
         except RuleViolation as err:
             form.attach(rules.on_the_form(err))
         except store.Conflict as conflict:
@@ -254,25 +254,28 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
           declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal],
-          earlier: Sheet | None) -> tuple[int, tuple[str, str] | None] | None:
-    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the new
-    deal's id if one was added now (not a replay), with the match's stamp after it and its latest
-    deal's time if it went in on the match as read (else None)."""
+          earlier: Sheet | None) -> tuple[str, tuple[int, tuple[str, str] | None] | None]:
+    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the sheet's
+    anchor to show after it, and the new deal's id if one was added now (not a replay), with the
+    match's stamp after it and its latest deal's time if it went in on the match as read (else None).
+
+    A new deal's anchor is its own row (``deal-<id>``, a replay's the deal recorded first), whose
+    page says "Deal saved." by itself (templates/matches/sheet.html): no message goes through the
+    session, whose cookie would be signed again for the POST and for the page after it. A change is
+    said as a message flashed, the sheet shown at its latest row."""
     db = store.get_db()
     version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
-    added = None
     if deal is None:
         stamps: list[tuple[str, str]] = []
         deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
                                       by=access.actor(match.id), stamped=stamps.append)
-        added = (deal_id, stamps[0] if stamps else None) if now else None
-    else:
-        store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
+        return f"deal-{deal_id}", (deal_id, stamps[0] if stamps else None) if now else None
+    store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
     flash(_("Deal saved."))
-    return added
+    return "latest", None
 
 
 @bp.route("/<int:match_id>/deals/new", methods=("GET", "POST"))

@@ -23,7 +23,7 @@ def start(page, url: str, names: dict[str, str]) -> None:
 def save(page) -> None:
     page.locator("#preview .preview").wait_for()
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
 
 
 def totals(page) -> list[int]:

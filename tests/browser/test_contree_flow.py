@@ -33,7 +33,7 @@ def record(page, *, bidder: str, bid: str, trump: str, points: str, last: str,
     if look:
         shot(page, look)
     page.get_by_role("button", name=save).click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
 
 
 def totals(page) -> list[int]:
@@ -62,7 +62,7 @@ def test_a_match_with_three_deals_and_an_edit(live_url, page):
     page.get_by_role("link", name="Edit deal 1").click()
     page.fill('input[name="bidder_points"]', "72")
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [80 + 70, 200 + 500 + 170]
     shot(page, "05-sheet-after-edit")
 
@@ -88,7 +88,8 @@ def test_a_refused_deal_keeps_what_was_typed(live_url, page):
 def test_show_the_score_brings_the_page_back_at_the_score(live_url, browser):
     """Without JavaScript (no live preview) *Show the score* sends the form: the page comes back
     scrolled to the score, not to its top a screen above; with a field left empty, to the box
-    that says so, which links to the field."""
+    that says so, which links to the field. *Save deal* then shows the sheet saying "Deal saved."
+    (again on a reload; not on the sheet opened anew)."""
     from tests.browser.conftest import PHONE
 
     context = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=False)
@@ -117,6 +118,15 @@ def test_show_the_score_brings_the_page_back_at_the_score(live_url, browser):
     preview_comes_on_screen()
     assert page.locator("#preview .preview-scores").is_visible()
     shot(page, "07-show-the-score-without-javascript")
+    page.get_by_role("button", name="Save deal").click()  # the sheet, opened at the deal's row, says it
+    assert re.search(r"/matches/\d+#deal-\d+$", page.url)
+    saved = page.get_by_role("status").filter(has_text="Deal saved.")
+    assert saved.is_visible() and page.locator(".sheet td:target").inner_text() == "1"
+    shot(page, "08-deal-saved-without-javascript")
+    page.reload()  # the same deal's row: still saved
+    assert saved.is_visible()
+    page.goto(page.url.split("#")[0])  # the sheet opened anew: no message
+    assert saved.count() == 0 and page.get_by_role("link", name="Record deal 2").is_visible()
     context.close()
 
 
@@ -142,7 +152,7 @@ def test_melds_entered_by_tapping_the_cards(live_url, page):
     page.locator("#preview .preview-scores", has_text="220").wait_for()  # the tierce counts
     shot(page, "07-melds-picker")
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     # RULES §2.4 announces: 90 + 10 + 20 tierce = 120 -> 120 + 100 = 220; E–W 62 -> 60
     assert totals(page) == [220, 60]
 

@@ -47,7 +47,7 @@ def test_pandoeren_fields_follow_the_contract_as_it_is_tapped(live_url, page):
     page.locator("#preview .preview.made").wait_for()
     assert page.locator("#preview-line").is_visible()  # the score stays in view, in the sticky bar
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert page.locator(".totals .points").first.is_visible()
 
 
@@ -68,7 +68,7 @@ def test_pandoeren_without_javascript_asks_the_contract_then_its_fields(browser,
         tap(page, "jas_holder", "W")
         tap(page, "result", "failed")
         page.get_by_role("button", name="Save deal").click()
-        page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+        page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
         assert "Kereltje" in page.content()
     finally:
         context.close()

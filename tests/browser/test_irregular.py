@@ -23,7 +23,7 @@ def test_a_misdeal_a_penalty_and_a_revoke_from_the_sheet(live_url, page):
     page.get_by_role("link", name="Misdeal", exact=True).click()
     assert page.locator('input[name="dealer"]:checked').get_attribute("value") == "E"  # E deals next
     page.get_by_role("button", name="Save line").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [60, 220]
 
     page.get_by_role("link", name="Penalty", exact=True).click()
@@ -36,7 +36,7 @@ def test_a_misdeal_a_penalty_and_a_revoke_from_the_sheet(live_url, page):
     shot(page, "irregular-penalty-refused")
     page.fill('input[name="points"]', "50")
     page.get_by_role("button", name="Save line").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [60, 170]
 
     page.get_by_role("link", name="Revoke", exact=True).click()
@@ -48,7 +48,7 @@ def test_a_misdeal_a_penalty_and_a_revoke_from_the_sheet(live_url, page):
     pick(page, "last_trick", "defenders")
     shot(page, "irregular-revoke-form")
     page.get_by_role("button", name="Save line").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [60, 420]
     page.locator("tr.irregular summary").last.click()
     assert page.get_by_text("Revoke by N–S: the deal is scored against them (RULES §8)").is_visible()
@@ -77,7 +77,7 @@ def test_a_pandoeren_revoke_on_a_phone(live_url, page):
     assert not page.locator('input[name="team_points"]').count()  # the revoke decides the contract
     shot(page, "revoke-pandoeren-form")
     page.get_by_role("button", name="Save line").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [2, -2, 2, 0]
     page.locator("tr.irregular summary").last.click()
     assert page.get_by_text("E alone also loses the contract's value once more: 0 − 2 = -2").is_visible()
@@ -97,7 +97,7 @@ def test_a_quinto_revoke_on_a_phone(live_url, page):
     pick(page, "last_trick_winner", "B")
     shot(page, "revoke-quinto-form")
     page.get_by_role("button", name="Save line").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [0, 145]
     page.locator("tr.irregular summary").last.click()
     assert page.get_by_text("N–S revoked: their quints of this deal do not count (5♥ (20))").is_visible()

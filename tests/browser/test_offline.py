@@ -119,7 +119,7 @@ def test_a_deal_refused_on_sending_comes_back_in_its_form_with_the_message(live_
     page.get_by_text("Another deal was recorded on this match meanwhile").wait_for()
     assert page.locator('input[name="bidder_points"]').input_value() == "92"  # what was typed
     page.get_by_role("button", name="Save deal").click()  # recorded as well, once
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [170 + 60, 70 + 200]
     page.reload()
     assert totals(page) == [170 + 60, 70 + 200] and page.locator("#outbox").is_hidden()

@@ -43,7 +43,7 @@ def test_a_deal_played_live_to_a_win_during_play(live_url, page):
     pick(page, "last_trick_winner", "A")
     page.locator("#preview .preview").wait_for()
     page.get_by_role("button", name="Save deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [240, 40]
 
     page.get_by_role("link", name=re.compile("live")).click()
@@ -61,7 +61,7 @@ def test_a_deal_played_live_to_a_win_during_play(live_url, page):
     shot(page, "21-quinto-live-won")
 
     page.get_by_role("button", name="Record the deal").click()
-    page.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+    page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [265, 45]
     assert page.get_by_text("Game 1: N–S 265, E–W 45; N–S win").count() == 1
     assert page.get_by_text("Games won: N–S 1, E–W 0").count() >= 1

@@ -39,7 +39,7 @@ def play_round(browser, page, live_url: str, number: int) -> None:
             pick(phone, name, value)
         phone.fill('input[name="bidder_points"]', "92")
         phone.get_by_role("button", name="Save deal").click()
-        phone.wait_for_url(re.compile(r"/matches/\d+(#latest)?$"))
+        phone.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
         phone.get_by_text("The round's number of deals is reached (1): E–W has the highest total").wait_for()
         if number == 1 and index == 0:
             shot(phone, "41-tournament-table-phone")

@@ -18,6 +18,8 @@ from tests.web.test_round_evening import time_passes
 from tests.web.test_sheets import CONTREE_DEALS
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
+SAVED = '<p class="flash saved" role="status">Deal saved.</p>'  # shown by CSS for the row just saved
+
 __all__ = ["cup", "organiser"]
 
 
@@ -158,8 +160,10 @@ def test_a_tables_sheet_shows_a_deal_saved_and_its_message_once_and_each_phone_i
         assert "Record deal 1" in table_sheet(client, match_id)  # the page is kept from here on
     response = Pages(saving).post_deal(match_id, MADE_100)
     assert response.status_code == 302
+    anchor = response.headers["Location"].rsplit("#", 1)[1]  # the new deal's row, which says it is saved
     shown = table_sheet(saving, match_id)
-    assert flashes(shown) == ["Deal saved."] and "Record deal 2" in shown and 'id="latest"' in shown
+    assert f'<td class="num" id="{anchor}">1</td>' in shown and SAVED in shown
+    assert flashes(shown) == [] and "Record deal 2" in shown and 'id="latest"' in shown
     again, theirs = table_sheet(saving, match_id), table_sheet(other, match_id)
     assert flashes(again) == flashes(theirs) == [] and "Record deal 2" in again and "Record deal 2" in theirs
     assert tokens(again) != tokens(theirs) and len(tokens(again)) == len(tokens(theirs)) == 1
@@ -298,14 +302,18 @@ def test_a_sheet_drawn_from_kept_parts_is_the_sheet_drawn_afresh(client, game):
             break  # the match is over (Quinto's deal ends it at once)
 
 
-def test_only_the_latest_deals_row_is_the_anchor_a_saving_phone_is_sent_to(client, pages):
-    """Each row is kept once drawn: the row before a new deal, found kept, is no longer the latest."""
+def test_only_the_latest_deals_row_is_the_latest_and_a_saving_phone_is_sent_to_its_deals_row(client, pages):
+    """Each row is kept once drawn: the row before a new deal, found kept, is no longer the latest.
+    The phone that saved a deal is sent to that deal's own row, whose page then says "Deal saved."
+    (static/css/app.css: the row is the page's ``:target``)."""
     match_id = pages.start_match()
     for count in range(1, 4):
-        pages.post_deal(match_id, MADE_100)
+        sent = pages.post_deal(match_id, MADE_100).headers["Location"]
         html = client.get(f"/matches/{match_id}").get_data(as_text=True)
-        assert re.findall(r'id="latest">\s*<td class="num">(\d+)</td>', html) == [str(count)]
+        assert re.findall(r'id="latest">\s*<td class="num" id="deal-\d+">(\d+)</td>', html) == [str(count)]
         assert html.count('id="latest"') == 1
+        assert re.findall(rf'<td class="num" id="{sent.rsplit("#", 1)[1]}">(\d+)</td>', html) == [str(count)]
+        assert html.count(SAVED) == 1
 
 
 
@@ -400,7 +408,7 @@ def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after
     with app.test_request_context():
         kept = sheets.SHEETS.peek(sheets.content_key(played, stored))
     assert kept == rules.score_sheet([deal.declarations for deal in stored], played.options)
-    assert "Deal saved" in read(client, match_id, "en")  # the page the phone is sent to (its message taken)
+    assert SAVED in read(client, match_id, "en")  # the page the phone is sent to (its message by CSS)
     after = read(client, match_id, "fr")
     forget_kept_sheets()
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr"))
