@@ -100,8 +100,9 @@ class ContentKey(NamedTuple):
     options: str  # the match's options as JSON, sorted
     deals: tuple[tuple[int, int, str], ...]  # each deal's id, version and declarations as stored
 
-    def upto(self, count: int) -> ContentKey:
-        """The key of the sheet of the first ``count`` deals (negative: all but the last ``-count``)."""
+    def upto(self, count: int | None) -> ContentKey:
+        """The key of the sheet of the first ``count`` deals (negative: all but the last ``-count``;
+        None: every deal)."""
         return self._replace(deals=self.deals[:count])
 
 
