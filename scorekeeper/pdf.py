@@ -22,6 +22,8 @@ from base64 import b64encode
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from html import escape
+from html.parser import HTMLParser
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -279,19 +281,48 @@ def _under(page: Page, under: str, static: Path) -> pikepdf.Pdf | None:
     return _UNDERS[under, below]
 
 
-_BODY = re.compile(r"<body\b[^>]*>")  # a body's start tag, with attributes or none (_one_document)
+_BODY = re.compile(r"(<body\b[^>]*>)")  # a body's start tag, with attributes or none (_one_document)
 
 
 def _one_document(tops: Sequence[str]) -> str:
     """The top layers (print/_layout.html with ``layer="top"``) as one HTML document: the first's head,
-    each one's body in a block of its own that starts a page, the body's margin on every page as on its
-    first (``.layer-sheets``, print.css, in place of the body tag's own attributes, if it has any). Their
-    heads differ only in the title, which a booklet does not keep (:class:`scorekeeper.web.booklet.Joined`
-    takes their pages)."""
-    head = _BODY.split(tops[0], 1)[0]
-    bodies = (_BODY.split(top, 1)[1].rpartition("</body>")[0] for top in tops)
-    pages = "".join(f"<div>{body}</div>" for body in bodies)
-    return f'{head}<body class="layer-sheets">{pages}</body></html>'
+    its body tag (the same in each: ValueError if not), each one's body in a block of its own that starts
+    a page, the body's margin on every page as on its first (``.layer-sheets``, print.css, added to the
+    body's classes). Their heads differ only in the title, which a booklet does not keep
+    (:class:`scorekeeper.web.booklet.Joined` takes their pages)."""
+    split = [_BODY.split(top, 1) for top in tops]
+    if len(tags := {tag for _head, tag, _rest in split}) > 1:
+        raise ValueError(f"the sheets laid out as one document differ in their body tags: {sorted(tags)}")
+    head, tag, _rest = split[0]
+    pages = "".join(f"<div>{rest.rpartition('</body>')[0]}</div>" for _head, _tag, rest in split)
+    return f"{head}{_with_class(tag, 'layer-sheets')}{pages}</body></html>"
+
+
+class _StartTag(HTMLParser):
+    """A start tag's name and attributes, read as an HTML parser reads them (entities decoded)."""
+
+    def __init__(self, tag: str) -> None:
+        super().__init__()
+        self.name = ""
+        self.attrs: list[tuple[str, str | None]] = []
+        self.feed(tag)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.name, self.attrs = tag, attrs
+
+
+def _with_class(tag: str, name: str) -> str:
+    """A start tag with ``name`` added to its classes, its other attributes kept.
+
+    >>> _with_class('<body lang="fr" class="sheet">', "layer-sheets")
+    '<body lang="fr" class="sheet layer-sheets">'
+    """
+    read = _StartTag(tag)
+    attrs = dict(read.attrs)
+    attrs["class"] = " ".join(filter(None, (attrs.get("class"), name)))
+    return f"<{read.name}" + "".join(f" {key}" if value is None else f' {key}="{escape(value)}"'
+                                     for key, value in attrs.items()) + ">"
 
 
 def _render(html: str | tuple[str, ...], static: Path, *, collector: bool | None = None, lined: bool = False,

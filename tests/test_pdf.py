@@ -235,6 +235,29 @@ def test_a_groups_table_sheets_are_laid_out_as_one_document_a_page_each(app, mon
     assert [pages for html, pages in laid if "Table 1" in html] == [3]
 
 
+def test_sheets_laid_out_as_one_document_keep_their_bodys_language_and_direction():
+    """The tops of a group laid out as one document (pdf._one_document) keep their body tag's attributes:
+    a sheet whose body says its language and direction is laid out in them (hyphenation, right to left),
+    with its classes and the one that keeps the body's margin on every page. Tops whose body tags differ
+    are refused, not laid out with the first's."""
+    from scorekeeper import pdf
+
+    def top(body: str, text: str) -> str:
+        return f"<!doctype html><html><head><title>{text}</title></head>{body}<p>{text}</p></body></html>"
+
+    body = '<body lang="ar" dir="rtl" class="sheet">'
+    document = pdf._laid_out(pdf._one_document([top(body, "one"), top(body, "two")]), STATIC,
+                             *pdf._print_style(STATIC))
+    assert len(document.pages) == 2
+    boxes = list(document.pages[1]._page_box.descendants())
+    laid = next(box for box in boxes if box.element_tag == "body")
+    assert (laid.style["direction"], laid.style["lang"]) == ("rtl", "ar")
+    assert laid.element.get("class") == "sheet layer-sheets"
+    assert [box.text for box in boxes if getattr(box, "text", None)][0] == "two"  # (then the page number)
+    with pytest.raises(ValueError, match="body tags"):
+        pdf._one_document([top(body, "one"), top('<body lang="fr">', "two")])
+
+
 def _sheet_layouts(app, match_id: int, language: str):
     """The match's filled sheet in ``language`` (its :class:`Lined` layouts) and its HTML a deal a row."""
     from datetime import date

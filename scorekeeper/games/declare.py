@@ -44,7 +44,8 @@ def pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
          *, required: str | None = None) -> str | None:
     """A pick-one value; ``required`` is the message when it is missing (else None is fine).
 
-    ``message`` gets ``value``, ``allowed`` and ``name`` (the key) to fill in.
+    ``message`` may use ``value``, ``allowed`` and ``name`` (the key); its refusal carries those it uses
+    and no other (what the refusal says and carries are the same; a value allowed costs nothing more).
     """
     value = raw.get(key)
     if value is None:
@@ -52,7 +53,9 @@ def pick(raw: Mapping[str, Any], key: str, allowed: Sequence[str], message: str,
             raise RuleViolation(required, field=key)
         return None
     if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(message, field=key, name=key, value=shown(value), allowed=", ".join(allowed))
+        offered = {"name": key, "value": shown(value), "allowed": ", ".join(allowed)}
+        raise RuleViolation(message, field=key,
+                            **{used: text for used, text in offered.items() if f"%({used})" in message})
     return value
 
 

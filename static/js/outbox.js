@@ -48,6 +48,16 @@
     });
   }
 
+  // The saved deal's row, where the page without JavaScript is sent (#deal-<id>: its sheet says "Deal saved.").
+  // The fetch's URL drops the redirect's fragment, but its answer is that sheet, whose latest row is the deal
+  // (or one recorded after it in the same instant, which only a client that sends no version can do).
+  function savedRow(saved) {
+    return saved.text().then(function (html) {
+      var cell = new DOMParser().parseFromString(html, "text/html").querySelector("#latest > td[id]");
+      return cell ? cell.id : "latest";
+    }, function () { return "latest"; });
+  }
+
   // A refused deal goes back to its form the way the server answers it: the message under the field.
   function reshow(item) {
     var again = document.createElement("form");
@@ -149,8 +159,7 @@
       post(item).then(function (saved) {
         if (saved) {
           drop(item.nonce);
-          location.assign(saved.url.split("#")[0] + "#latest");
-          return;
+          return savedRow(saved).then(function (row) { location.assign(saved.url.split("#")[0] + "#" + row); });
         }
         markRefused(item.nonce);
         reshow(item);

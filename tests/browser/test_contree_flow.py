@@ -40,7 +40,25 @@ def totals(page) -> list[int]:
     return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
 
 
+def says_saved_at_its_row(page, look: str):
+    """The sheet opened at the first deal's row (``#deal-<id>``, where *Save deal* sends the page, with
+    JavaScript or without) says "Deal saved.", again on a reload, and not on the sheet opened anew; the
+    message's locator."""
+    assert re.search(r"/matches/\d+#deal-\d+$", page.url)
+    saved = page.get_by_role("status").filter(has_text="Deal saved.")
+    assert saved.is_visible() and page.locator(".sheet td:target").inner_text() == "1"
+    shot(page, look)
+    page.reload()  # the same deal's row: still saved
+    assert saved.is_visible()
+    page.goto(page.url.split("#")[0])  # the sheet opened anew: no message
+    assert saved.count() == 0
+    return saved
+
+
 def test_a_match_with_three_deals_and_an_edit(live_url, page):
+    """With JavaScript (the form sent in the background: static/js/outbox.js) *Save deal* opens the sheet
+    at the deal's own row, as without it, which says "Deal saved." (again on a reload; not on the sheet
+    opened anew); an edited deal's sheet says it once (flashed)."""
     page.goto(live_url)
     shot(page, "01-home")
     page.get_by_role("link", name=re.compile("Belote Contrée")).click()
@@ -51,6 +69,7 @@ def test_a_match_with_three_deals_and_an_edit(live_url, page):
 
     record(page, bidder="E", bid="100", trump="H", points="92", last="bidders", belote="bidders")
     assert totals(page) == [60, 220]
+    saved = says_saved_at_its_row(page, "03-deal-saved-with-javascript")
     record(page, bidder="S", bid="90", trump="S", points="70", last="defenders", contre=True)
     assert totals(page) == [60, 720]  # RULES §2.3: failed contré -> (160 + 90) x 2 = 500
     record(page, bidder="W", bid="80", trump="C", points="81", last="bidders", look="03-deal-form-preview")
@@ -64,6 +83,7 @@ def test_a_match_with_three_deals_and_an_edit(live_url, page):
     page.get_by_role("button", name="Save deal").click()
     page.wait_for_url(re.compile(r"/matches/\d+(#latest|#deal-\d+)?$"))
     assert totals(page) == [80 + 70, 200 + 500 + 170]
+    assert saved.count() == 1 and saved.is_visible()
     shot(page, "05-sheet-after-edit")
 
 
@@ -119,14 +139,8 @@ def test_show_the_score_brings_the_page_back_at_the_score(live_url, browser):
     assert page.locator("#preview .preview-scores").is_visible()
     shot(page, "07-show-the-score-without-javascript")
     page.get_by_role("button", name="Save deal").click()  # the sheet, opened at the deal's row, says it
-    assert re.search(r"/matches/\d+#deal-\d+$", page.url)
-    saved = page.get_by_role("status").filter(has_text="Deal saved.")
-    assert saved.is_visible() and page.locator(".sheet td:target").inner_text() == "1"
-    shot(page, "08-deal-saved-without-javascript")
-    page.reload()  # the same deal's row: still saved
-    assert saved.is_visible()
-    page.goto(page.url.split("#")[0])  # the sheet opened anew: no message
-    assert saved.count() == 0 and page.get_by_role("link", name="Record deal 2").is_visible()
+    says_saved_at_its_row(page, "08-deal-saved-without-javascript")
+    assert page.get_by_role("link", name="Record deal 2").is_visible()
     context.close()
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import games
+from scorekeeper.errors import RuleViolation
 
 SCORE = {
     # RULES §1.3/§1.6: N's cinquante beats E's tierce; E–W 100 < 112: dedans, N–S 212.
@@ -75,6 +78,52 @@ def test_a_refusal_names_its_field(client, game):
     answer = client.post(f"/api/v1/{game}/score", json=deal)
     assert answer.status_code == 400
     assert answer.json["error"]["field"] == field
+
+
+SEATS = "N, E, S, W"
+PICKED = [  # every pick-one refusal (games/declare.pick): the key, what was sent (None: nothing), its message
+    ("belote", "taker", "X", f"The taker must be one of {SEATS}; got “X”"),
+    ("belote", "taker_team", "X", "taker_team must be one of A, B; got “X”"),
+    ("belote", "last_trick", "X", "last_trick must be the side that took it, one of A, B; got “X”"),
+    ("belote", "belote", "X", "belote must be one of A, B, or empty; got “X”"),
+    ("belote", "dealer", "X", f"The dealer must be one of {SEATS}; got “X”"),
+    ("contree", "bidder", "X", f"The bidder must be one of {SEATS}; got “X”"),
+    ("contree", "bidder_team", "X", "bidder_team must be A (N–S) or B (E–W); got “X”"),
+    ("contree", "dealer", "X", f"The dealer must be one of {SEATS}; got “X”"),
+    ("contree", "trump", "X", "The trump must be one of S, H, D, C; got “X”"),
+    ("contree", "trump", None, "Which suit was trump?"),
+    ("contree", "last_trick", "X", "last_trick must be the team that took it: A or B; got “X”"),
+    ("contree", "last_trick", None, "Which team took the last trick?"),
+    ("contree", "belote", "X", "belote must be A, B or empty; got “X”"),
+    ("klaberjass", "turned_suit", "X", "The turned suit must be one of S, H, D, C or empty; got “X”"),
+    ("klaberjass", "bella", "X", "bella must be P1, P2 or empty; got “X”"),
+    ("klaberjass", "dealer", "X", "The dealer must be P1 or P2; got “X”"),
+    ("klaberjass", "maker", "X", "The maker must be P1 or P2; got “X”"),
+    ("klaberjass", "maker", None, "Who chose trumps (the maker)?"),
+    ("klaberjass", "trump", "X", "The trump must be one of S, H, D, C; got “X”"),
+    ("klaberjass", "trump", None, "Which suit was trump?"),
+    ("klaberjass", "last_trick", "X", "last_trick must be the player who took it: P1 or P2; got “X”"),
+    ("klaberjass", "last_trick", None, "Who took the last trick?"),
+    *(("pandoeren", key, "X", f"{key} must be one of {SEATS}; got “X”")
+      for key in ("partner", "jas_holder", "stuk", "dealer", "declarer")),
+    ("pandoeren", "declarer", None, "Who is the declarer?"),
+]
+
+
+@pytest.mark.parametrize(("game", "key", "sent", "message"), PICKED,
+                         ids=[f"{game} {key} {sent or 'missing'}" for game, key, sent, _message in PICKED])
+def test_a_pick_refusal_says_its_message_and_carries_no_other_parameter(client, game, key, sent, message):
+    """The API answers the refusal as the error's message and field alone; the refusal carries the
+    parameters its message uses and no other (a page or a translation sees what the message says)."""
+    deal = {name: value for name, value in SCORE[game][0].items() if name != key}
+    if sent is not None:
+        deal[key] = sent
+    answer = client.post(f"/api/v1/{game}/score", json=deal)
+    assert (answer.status_code, answer.json) == (400, {"error": {"message": message, "field": key}})
+    rules = games.get_rules(game)
+    with pytest.raises(RuleViolation) as refused:
+        rules.read_deal(deal, rules.resolve_options({}))
+    assert set(refused.value.params) == set(re.findall(r"%\((\w+)\)", refused.value.template))
 
 
 def test_game_end_is_asked_the_same_way_everywhere(client):
