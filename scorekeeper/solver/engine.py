@@ -755,7 +755,8 @@ class _Searcher:
     @cython.annotation_typing(False)
     @cython.locals(rem=BITS, tricks=SMALL, other_tricks=SMALL, mine=BITS, theirs=BITS, kept_mine=BITS,
                    kept_theirs=BITS, cards=BITS, used=BITS, other_used=BITS, seat=SMALL, other=SMALL, holder=SMALL,
-                   at=SMALL, won=VALUE, lost=VALUE, worth=VALUE, top=SMALL, suit=BITS)
+                   at=SMALL, won=VALUE, lost=VALUE, worth=VALUE, top=SMALL, suit=BITS, last=SMALL, keeper=SMALL,
+                   joker=BITS)
     def quint_bounds(self, rem: int, tricks: int, other_tricks: int) -> int:
         """``won * SPREAD + lost``: of the points of the quints still whole (``rem``, a trick's start), those
         the claimant's side surely wins (``won``) and those it surely does not (``lost``), where the highest
@@ -764,6 +765,8 @@ class _Searcher:
         other side takes no trick; or a hand whose lowest card is above every card of the other side wins
         the last trick with its last card; or the highest card's holder keeps it to the last trick, able to
         follow its suit without it as often as the others hold cards to lead it (the joker always allowed).
+        The joker, never forced, is kept to that last trick by its holder on that side (another seat than
+        the one keeping the highest card).
 
         A card above every card of the other side is its side's for good: the trick it falls in holds no
         higher card. So a pair with such a card never goes to the other side, nor a pair whose two cards
@@ -780,25 +783,31 @@ class _Searcher:
                 theirs |= self.hands[seat]
         kept_mine = mine & ~((ONE << _top(theirs) + 1) - 1) if theirs else mine
         kept_theirs = theirs & ~((ONE << _top(mine) + 1) - 1) if mine else theirs
-        won = self.bonus if not other_tricks else 0
-        lost = self.bonus if not tricks else 0
+        last = 1 if not other_tricks else -1 if not tricks else 0  # (the side surely taking the last trick:
+        keeper = -1  # 1 the claimant's, -1 the other; keeper: the seat that keeps the highest card for it)
         top = _top(rem)
         for seat in range(self.n):
             if self.hands[seat] >> top & 1:
                 break
         suit = self.follow.suit[top] if self.follow is not None else 0
-        if suit and _count(rem & suit & ~self.hands[seat]) < \
+        if not last and suit and _count(rem & suit & ~self.hands[seat]) < \
                 _count(self.hands[seat] & suit) + (1 if self.hands[seat] & self.follow.free else 0):
-            if self.maxi[seat]:
-                won = self.bonus
-            else:
-                lost = self.bonus
+            last, keeper = 1 if self.maxi[seat] else -1, seat
         for seat in range(self.n):
             if self.hands[seat] & (kept_mine | kept_theirs) == self.hands[seat]:
-                if self.maxi[seat]:
-                    won = self.bonus
+                last, keeper = 1 if self.maxi[seat] else -1, -1
+        won = self.bonus if last > 0 else 0
+        lost = self.bonus if last < 0 else 0
+        joker = rem & self.follow.free if self.follow is not None else 0
+        if joker and last:  # (never forced, the joker is kept to the last trick by its holder)
+            for seat in range(self.n):
+                if self.hands[seat] & joker:
+                    break
+            if seat != keeper and self.maxi[seat] == (last > 0):
+                if last > 0:
+                    kept_mine |= joker
                 else:
-                    lost = self.bonus
+                    kept_theirs |= joker
         for at in range(self.quints):  # (the dearest first: each hand's first ``tricks`` are its dearest)
             cards, worth = self.quint_bits[at], self.quint_worth[at]
             if rem & cards != cards:
