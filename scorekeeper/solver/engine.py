@@ -54,6 +54,7 @@ GALLOP = 4  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
 TRICKS_FIRST = 2  # points: with this many tricks left or fewer, ask first whether one side takes them all
+QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
 
 
 class OutOfTime(Exception):
@@ -457,6 +458,9 @@ class _Searcher:
     named: BITS
     bonus: cython.int
     trick_floor: cython.int
+    quints: SMALL  # points (Quinto): how many groups of cards worth points together (the kernel's quints)
+    quint_bits: BITS[16]  # (QUINTS) their cards, the dearest first
+    quint_worth: VALUE[16]  # and their worth
     after: SMALL[8]
     partner_of: SMALL[8]
     runs: list
@@ -479,9 +483,10 @@ class _Searcher:
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
+            self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
         n = self.n = len(hands)
-        if n > SEATS or len(kernel.pts) > CARDS:
-            raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
+        if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
+            raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
         twins = kernel.twins_points if points else kernel.twins_tricks
         for seat in range(n):
             self.maxi[seat] = maxi[seat]
@@ -503,6 +508,10 @@ class _Searcher:
         self.ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
         self.most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
         self.trick_floor = kernel.trick_floor  # and the least a trick won is worth
+        self.quints = len(kernel.quints) if points else 0
+        dearest = sorted(((worth, cards) for cards, worth in kernel.quints), reverse=True)
+        for at, (worth, cards) in enumerate(dearest):
+            self.quint_bits[at], self.quint_worth[at] = cards, worth
         self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
@@ -741,6 +750,88 @@ class _Searcher:
                 sure_theirs = floor if floor > sure_theirs else sure_theirs
         return sure_mine, sure_theirs
 
+    @cython.cfunc
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(rem=BITS, tricks=SMALL, other_tricks=SMALL, mine=BITS, theirs=BITS, kept_mine=BITS,
+                   kept_theirs=BITS, cards=BITS, used=BITS, other_used=BITS, seat=SMALL, other=SMALL, holder=SMALL,
+                   at=SMALL, won=VALUE, lost=VALUE, worth=VALUE, top=SMALL, suit=BITS, last=SMALL, keeper=SMALL,
+                   joker=BITS)
+    def quint_bounds(self, rem: int, tricks: int, other_tricks: int) -> int:
+        """``won * SPREAD + lost``: of the points of the quints still whole (``rem``, a trick's start), those
+        the claimant's side surely wins (``won``) and those it surely does not (``lost``), where the highest
+        card wins whatever its suit, the claimant's side takes ``tricks`` tricks at most and the other side
+        ``other_tricks``; the last trick's bonus counted with them, where one side surely takes it: the
+        other side takes no trick; or a hand whose lowest card is above every card of the other side wins
+        the last trick with its last card; or the highest card's holder keeps it to the last trick, able to
+        follow its suit without it as often as the others hold cards to lead it (the joker always allowed).
+        The joker, never forced, is kept to that last trick by its holder on that side (another seat than
+        the one keeping the highest card).
+
+        A card above every card of the other side is its side's for good: the trick it falls in holds no
+        higher card. So a pair with such a card never goes to the other side, nor a pair whose two cards
+        one hand holds (they never meet in a trick). And each hand plays into at most ``tricks`` of the
+        claimant's tricks: charge each quint to one of its holders (a pair to either), and a hand's quints
+        beyond its ``tricks`` dearest are not won. A quint of one card always goes to one side or the
+        other: to the claimant's unless the other side wins it, as it may only within each hand's
+        ``other_tricks`` dearest of them, and never one above all the claimant's cards."""
+        mine = theirs = used = other_used = 0  # (used: the quints charged to each hand, 4 bits a seat)
+        for seat in range(self.n):
+            if self.maxi[seat]:
+                mine |= self.hands[seat]
+            else:
+                theirs |= self.hands[seat]
+        kept_mine = mine & ~((ONE << _top(theirs) + 1) - 1) if theirs else mine
+        kept_theirs = theirs & ~((ONE << _top(mine) + 1) - 1) if mine else theirs
+        last = 1 if not other_tricks else -1 if not tricks else 0  # (the side surely taking the last trick:
+        keeper = -1  # 1 the claimant's, -1 the other; keeper: the seat that keeps the highest card for it)
+        top = _top(rem)
+        for seat in range(self.n):
+            if self.hands[seat] >> top & 1:
+                break
+        suit = self.follow.suit[top] if self.follow is not None else 0
+        if not last and suit and _count(rem & suit & ~self.hands[seat]) < \
+                _count(self.hands[seat] & suit) + (1 if self.hands[seat] & self.follow.free else 0):
+            last, keeper = 1 if self.maxi[seat] else -1, seat
+        for seat in range(self.n):
+            if self.hands[seat] & (kept_mine | kept_theirs) == self.hands[seat]:
+                last, keeper = 1 if self.maxi[seat] else -1, -1
+        won = self.bonus if last > 0 else 0
+        lost = self.bonus if last < 0 else 0
+        joker = rem & self.follow.free if self.follow is not None else 0
+        if joker and last:  # (never forced, the joker is kept to the last trick by its holder)
+            for seat in range(self.n):
+                if self.hands[seat] & joker:
+                    break
+            if seat != keeper and self.maxi[seat] == (last > 0):
+                if last > 0:
+                    kept_mine |= joker
+                else:
+                    kept_theirs |= joker
+        for at in range(self.quints):  # (the dearest first: each hand's first ``tricks`` are its dearest)
+            cards, worth = self.quint_bits[at], self.quint_worth[at]
+            if rem & cards != cards:
+                continue
+            seat = other = -1
+            for holder in range(self.n):
+                if self.hands[holder] & cards:
+                    if seat < 0:
+                        seat = holder
+                    else:
+                        other = holder
+            if not cards & (cards - 1):  # (a card alone)
+                if cards & kept_mine or (other_used >> 4 * seat & 15) >= other_tricks:
+                    won += worth
+                else:
+                    other_used += ONE << 4 * seat
+            if cards & kept_theirs or other < 0 and cards & (cards - 1):  # (a pair in one hand)
+                lost += worth
+            elif (used >> 4 * seat & 15) >= tricks or other >= 0 and (used >> 4 * other & 15) >= tricks:
+                lost += worth  # (charged to a hand whose dearer quints fill its tricks)
+            else:
+                used += ONE << 4 * seat
+        return won * SPREAD + lost
+
     @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
                    over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
     @cython.cfunc
@@ -870,10 +961,15 @@ class _Searcher:
                     hi = total - 1  # surely take one?)
                 elif lo == 0 and beta <= 1 and self.one_more(leader, True):
                     lo = 1
-            if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a floor)
+            if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a
+                # floor, and the quints and the last trick's bonus surely won or surely not count)
                 sure_mine, sure_theirs = self.ranked_floors() if self.ranked_bits else (0, 0)
-                lo = sure_mine * self.trick_floor if sure_mine * self.trick_floor > lo else lo
-                gain = self.most(rem) - sure_theirs * self.trick_floor
+                down = self.quint_bounds(rem, count - sure_theirs, count - sure_mine)
+                up = down % SPREAD
+                down //= SPREAD
+                gain = sure_mine * self.trick_floor + down
+                lo = gain if gain > lo else lo
+                gain = self.most(rem) - sure_theirs * self.trick_floor - up
                 hi = gain if gain < hi else hi
         else:
             lo, hi, first = bounds

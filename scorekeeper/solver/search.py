@@ -60,6 +60,8 @@ class Kernel:
     most: Callable[[int], int] | None = None  # points that do not add up (Quinto): the most the cards
     # left (bits) can be worth to both sides together, the last trick's bonus included
     trick_floor: int = 0  # points: the least a trick is worth to the side that wins it
+    quints: tuple[tuple[int, int], ...] = ()  # points (Quinto): (cards, worth) of each group of cards worth
+    # points only when all of them fall in one trick, to the side that wins it (a single card: alone)
     one_trick: Callable[[list[int], int, int], bool] | None = None  # tricks (Quinto): does the side of
     # the seats in the bits surely take a trick, the hands and the leader given, at a trick's start?
 

@@ -123,7 +123,7 @@ class QuintoTrickRules(TrickRules):
             return takes_a_trick(tops, others, holder, side, leader, lead_rule, proved)
 
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above), most=most,
-                       trick_floor=trick_value, one_trick=one_trick,
+                       trick_floor=trick_value, quints=tuple(quints), one_trick=one_trick,
                        trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
                        points_runs=tuple(((plain & -plain).bit_length() - 1, plain.bit_count())
