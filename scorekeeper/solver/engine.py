@@ -283,25 +283,7 @@ def _top(bits: int) -> int:
     return _count(bits) - 1
 
 
-@cython.cfunc
-@cython.returns(BITS)
-@cython.annotation_typing(False)
-@cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
-def _closed(left: int, held: int) -> int:
-    """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
-    with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
-    ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
-    shift = _count((left & -left) - 1)
-    left >>= shift
-    held >>= shift
-    found = at = 0
-    while left:
-        piece = COMPRESS[(left & 255) << 8 | held & 255]
-        found |= piece << at
-        at += _count(left & 255)
-        left >>= 8
-        held >>= 8
-    return found
+CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
 
 
 # A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping:
@@ -582,7 +564,10 @@ class _Searcher:
     trick_floor: cython.int
     after: SMALL[8]
     partner_of: SMALL[8]
-    runs: list
+    run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
+    run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
+    run_width: SMALL[16]  # and its width
+    compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     words: SMALL  # the words of the table's key
@@ -604,6 +589,7 @@ class _Searcher:
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
+            self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS:
             raise ValueError(f"the search takes {SEATS} seats and {CARDS} cards at most")
@@ -633,15 +619,18 @@ class _Searcher:
         self.named = kernel.named
         self.key = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
-        # (for points, its points_runs where it gives them); (first bit, width, all its bits)
+        # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
         blocks = kernel.points_runs if closes else \
             [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
-        self.runs = [(first, width, (1 << width) - 1) for first, width in blocks]
+        if len(blocks) >= KEY_WORDS:
+            raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
+        self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
-        for first, width in blocks:
+        for at, (first, width) in enumerate(blocks):
+            self.run_first[at], self.run_width[at] = first, width
             self.run_bits |= (1 << width) - 1 << first
-        self.squeeze = bool(self.runs) and (closes or not kernel.exact_cards and not points)
+        self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
         self.stretches = 0
         fixed, place = self.fixed, 0
@@ -763,7 +752,7 @@ class _Searcher:
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
-                   piece=BITS, base=BITS, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
+                   piece=BITS, base=BITS, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
                    start=cython.Py_ssize_t)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
@@ -773,14 +762,16 @@ class _Searcher:
         start = at
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
-        for shift, width, full in self.runs:
+        for run in range(self.run_count):
+            shift, width = self.run_first[run], self.run_width[run]
+            full = (ONE << width) - 1
             left = rem >> shift & full
             piece = _count(left)
             if left:
                 base = left << width
                 for seat in range(self.n - 1):
                     held = self.hands[seat] >> shift & full
-                    piece = piece << width | (COMPRESS[base | held] if width == 8 else _closed(left, held))
+                    piece = piece << width | (self.compress[base | held] if width == 8 else self.closed(left, held))
             self.key[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
@@ -800,6 +791,28 @@ class _Searcher:
             self.key[at] = word
             at += 1
         return at - start
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
+    def closed(self, left: int, held: int) -> int:
+        """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
+        with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
+        ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
+        shift = _count((left & -left) - 1)
+        left >>= shift
+        held >>= shift
+        found = at = 0
+        while left:
+            piece = self.compress[(left & 255) << 8 | held & 255]
+            found |= piece << at
+            at += _count(left & 255)
+            left >>= 8
+            held >>= 8
+        return found
 
     @cython.cfunc
     @cython.returns(BITS)
