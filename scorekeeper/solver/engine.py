@@ -345,6 +345,7 @@ class Table:
     @cython.annotation_typing(False)
     @cython.locals(slots=cython.Py_ssize_t)
     def empty(self, slots: int) -> None:
+        """``slots`` empty slots, and no entry."""
         self.size, self.mask = 0, slots - 1
         self.keys = array("Q", bytes(8 * slots * self.words))
         self.full, self.leads = array("b", bytes(slots)), array("b", bytes(slots))
@@ -1051,7 +1052,7 @@ class _Searcher:
         shape = None
         if self.quasi and lo < beta and hi > alpha and count >= 3:
             shape_words = self.normal_key(leader, rem, key_at + KEY_WORDS)
-            shape = tuple([self.key[word] for word in range(key_at + KEY_WORDS, key_at + KEY_WORDS + shape_words)])
+            shape = tuple([self.key[key_at + KEY_WORDS + word] for word in range(shape_words)])
             for other, other_lo, other_hi in self.alike.get(shape, ()):
                 down = self.distance(rem, other)
                 up = down % SPREAD
