@@ -28,6 +28,7 @@ share a shape, and most of them lie far from the window asked. (Kupferschmid and
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from types import FunctionType
 
@@ -55,6 +56,8 @@ SHAPE_KEEPS = 8  # points: positions remembered per shape
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
 TRICKS_FIRST = 2  # points: with this many tricks left or fewer, ask first whether one side takes them all
 QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
+KEY_WORDS = 16  # a position's key: its words at most (Table)
+KEY_ROOM = 2 * KEY_WORDS  # each trick boundary's keys, by tricks left: the table's, then the shape's
 
 
 class OutOfTime(Exception):
@@ -69,12 +72,12 @@ class Engine:
 
     def __init__(self, kernel: Kernel, hands: list[int], claimant: list[bool], leader: int, trick: list[int],
                  *, points: bool, keep_going: Callable[[], bool] | None = None,
-                 tricks_table: dict[tuple[int, ...], tuple[int, int, int]] | None = None) -> None:
+                 tricks_table: Table | None = None) -> None:
         self.kernel, self.points, self.claimant = kernel, points, claimant
         self.hands = list(hands)
         self.trick: list[int] = []
         self.leader = leader
-        self.tricks_table = {} if tricks_table is None else tricks_table
+        self.tricks_table = Table() if tricks_table is None else tricks_table
         self._searcher = _Searcher(kernel, self.hands, claimant, points, keep_going, self.tricks_table)
         for bit in trick:
             self.play(bit)
@@ -281,25 +284,128 @@ def _top(bits: int) -> int:
     return _count(bits) - 1
 
 
+CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
+
+
+# A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping:
+# the mask is a C no-op, and keeps plain Python's ints to 64 bits so both find the same slots).
+MIX = cython.declare(U64, 0x9E3779B97F4A7C15)
+WORD = cython.declare(U64, 0xFFFFFFFFFFFFFFFF)
+FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
+
+
 @cython.cfunc
-@cython.returns(BITS)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.returns(U64)
 @cython.annotation_typing(False)
-@cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
-def _closed(left: int, held: int) -> int:
-    """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
-    with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
-    ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
-    shift = _count((left & -left) - 1)
-    left >>= shift
-    held >>= shift
-    found = at = 0
-    while left:
-        piece = COMPRESS[(left & 255) << 8 | held & 255]
-        found |= piece << at
-        at += _count(left & 255)
-        left >>= 8
-        held >>= 8
-    return found
+@cython.locals(keys=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL, mixed=U64)
+def _mixed(keys: array, at: int, words: int) -> int:
+    """The ``words`` words of ``keys`` from ``at`` mixed into one."""
+    mixed = 0
+    for word in range(words):
+        mixed = (mixed ^ keys[at + word]) * MIX & WORD
+        mixed ^= mixed >> 29
+    return mixed
+
+
+@cython.final
+@cython.cclass
+class Table:
+    """The bounds proved at trick boundaries, by position: (lower, upper, best lead or -1). Open
+    addressing over C arrays (plain Python: arrays of the same numbers): each entry keeps its key
+    whole (``words`` words, given by the first searcher to use the table), so two positions never
+    share an entry; it doubles each time it is half full and replaces nothing, so it keeps what a
+    dict of the positions would. The searchers of one position and side may share one (the tricks
+    bounds: ``Engine.tricks_table``)."""
+
+    words: SMALL
+    size: cython.Py_ssize_t  # entries kept
+    mask: cython.Py_ssize_t  # slots - 1
+    keys: U64[:]  # slot s's key: words s * words on
+    full: cython.schar[:]
+    lows: VALUE[:]
+    highs: VALUE[:]
+    leads: cython.schar[:]
+
+    def __init__(self) -> None:
+        self.words = 0
+
+    @cython.ccall
+    @cython.annotation_typing(False)
+    @cython.locals(words=SMALL)
+    def fit(self, words: int) -> None:
+        """Keys of ``words`` words (a shared table: every searcher's the same)."""
+        if self.words == 0:
+            self.words = words
+            self.empty(FIRST_SLOTS)
+        elif self.words != words:
+            raise ValueError(f"a table of keys of {self.words} words asked for keys of {words}")
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(slots=cython.Py_ssize_t)
+    def empty(self, slots: int) -> None:
+        """``slots`` empty slots, and no entry."""
+        self.size, self.mask = 0, slots - 1
+        self.keys = array("Q", bytes(8 * slots * self.words))
+        self.full, self.leads = array("b", bytes(slots)), array("b", bytes(slots))
+        self.lows, self.highs = array("i", bytes(4 * slots)), array("i", bytes(4 * slots))
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.returns(cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    @cython.locals(key=U64[:], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
+                   words=SMALL, word=SMALL)
+    def slot(self, key: array, at: int) -> int:
+        """Where the key of ``key[at:at + words]`` is kept, or the empty slot where it would go."""
+        words = self.words
+        slot = _mixed(key, at, words) & self.mask
+        while self.full[slot]:
+            base = slot * words
+            for word in range(words):
+                if self.keys[base + word] != key[at + word]:
+                    break
+            else:
+                return slot
+            slot = (slot + 1) & self.mask
+        return slot
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t,
+                   words=SMALL, word=SMALL)
+    def put(self, key: array, at: int, lo: int, hi: int, lead: int) -> None:
+        """Keep (lo, hi, lead) for the key of ``key[at:at + words]``."""
+        words = self.words
+        slot = self.slot(key, at)
+        if not self.full[slot]:
+            for word in range(words):
+                self.keys[slot * words + word] = key[at + word]
+            self.full[slot] = 1
+            self.size += 1
+        self.lows[slot], self.highs[slot], self.leads[slot] = lo, hi, lead
+        if 2 * self.size > self.mask:
+            self.grow()
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
+                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t)
+    def grow(self) -> None:
+        """Twice the slots, every entry put again."""
+        keys, full, lows, highs, leads = self.keys, self.full, self.lows, self.highs, self.leads
+        slots = self.mask + 1
+        self.empty(2 * slots)
+        for slot in range(slots):
+            if full[slot]:
+                self.put(keys, slot * self.words, lows[slot], highs[slot], leads[slot])
 
 
 @cython.final
@@ -463,8 +569,13 @@ class _Searcher:
     quint_worth: VALUE[16]  # and their worth
     after: SMALL[8]
     partner_of: SMALL[8]
-    runs: list
-    tt: dict
+    run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
+    run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
+    run_width: SMALL[16]  # and its width
+    compress: cython.uchar[:]  # CLOSED_UP
+    tt: Table
+    key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
+    words: SMALL  # the words of the table's key
     alike: dict
     run_bits: BITS
     fixed: BITS
@@ -476,7 +587,7 @@ class _Searcher:
 
     def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                  keep_going: Callable[[], bool] | None,
-                 tricks_table: dict[tuple[int, ...], tuple[int, int, int]]) -> None:
+                 tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.history = ([0] * CARDS for _ in range(6))
@@ -484,6 +595,7 @@ class _Searcher:
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
+            self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -515,17 +627,20 @@ class _Searcher:
         self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
-        self.tt = {} if points else tricks_table  # (lower, upper, best lead or -1)
+        self.key = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
-        # (for points, its points_runs where it gives them); (first bit, width, all its bits)
+        # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
         blocks = kernel.points_runs if closes else \
             [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
-        self.runs = [(first, width, (1 << width) - 1) for first, width in blocks]
+        if len(blocks) >= KEY_WORDS:
+            raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
+        self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
-        for first, width in blocks:
+        for at, (first, width) in enumerate(blocks):
+            self.run_first[at], self.run_width[at] = first, width
             self.run_bits |= (1 << width) - 1 << first
-        self.squeeze = bool(self.runs) and (closes or not kernel.exact_cards and not points)
+        self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
         self.stretches = 0
         fixed, place = self.fixed, 0
@@ -537,6 +652,12 @@ class _Searcher:
             self.stretches += 1
             place += width
             fixed &= ~((1 << first + width) - 1)
+        shape_words = self.normal_key(0, 0, 0)  # (the same for every position)
+        if shape_words > KEY_WORDS:
+            raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
+        self.words = shape_words if self.squeeze else self.exact_key(0, 0)
+        self.tt = Table() if points else tricks_table
+        self.tt.fit(self.words)
         # points: with few tricks left, a side that takes every trick (or none) takes every point (or
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
         self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
@@ -597,9 +718,18 @@ class _Searcher:
         return self.beats(card, best, self.cards_of(base, pos))
 
     @cython.cfunc
-    def exact_key(self, leader: int) -> tuple[int, ...]:
-        """The position's key, every card by name: the hands and the leader."""
-        return (*[self.hands[seat] for seat in range(self.n)], leader)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.returns(SMALL)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, at=cython.Py_ssize_t, seat=SMALL)
+    def exact_key(self, leader: int, at: int) -> int:
+        """The position's key, every card by name: the hands and the leader, written at ``key[at:]``;
+        its words."""
+        for seat in range(self.n):
+            self.key[at + seat] = self.hands[seat]
+        self.key[at + self.n] = leader
+        return self.n + 1
 
     @cython.cfunc
     @cython.returns(VALUE)
@@ -627,23 +757,33 @@ class _Searcher:
         return down * SPREAD + up
 
     @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.returns(SMALL)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, shift=SMALL, width=SMALL, full=BITS, left=BITS, piece=BITS, base=BITS,
-                   held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL)
-    def normal_key(self, leader: int, rem: int) -> tuple[int, ...]:
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
+                   piece=BITS, base=BITS, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
+                   start=cython.Py_ssize_t)
+    def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
-        where cards differ in worth, the key of the positions of one shape)."""
-        parts = [(rem & self.named) << 3 | leader]  # (a named card is its suit's top card left while in play)
-        for shift, width, full in self.runs:
+        where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
+        its words."""
+        start = at
+        self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
+        at += 1
+        for run in range(self.run_count):
+            shift, width = self.run_first[run], self.run_width[run]
+            full = (ONE << width) - 1
             left = rem >> shift & full
             piece = _count(left)
             if left:
                 base = left << width
                 for seat in range(self.n - 1):
                     held = self.hands[seat] >> shift & full
-                    piece = piece << width | (COMPRESS[base | held] if width == 8 else _closed(left, held))
-            parts.append(piece)
+                    piece = piece << width | (self.compress[base | held] if width == 8 else self.closed(left, held))
+            self.key[at] = piece
+            at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
             width = _count(self.fixed)
             word, used = self.by_name(rem), width
@@ -653,12 +793,36 @@ class _Searcher:
                     if seat >> plane & 1:
                         held |= self.hands[seat]
                 if used + width > 63:
-                    parts.append(word)
+                    self.key[at] = word
+                    at += 1
                     word = used = 0
                 word |= self.by_name(held) << used
                 used += width
-            parts.append(word)
-        return tuple(parts)
+            self.key[at] = word
+            at += 1
+        return at - start
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
+    def closed(self, left: int, held: int) -> int:
+        """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
+        with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
+        ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
+        shift = _count((left & -left) - 1)
+        left >>= shift
+        held >>= shift
+        found = at = 0
+        while left:
+            piece = self.compress[(left & 255) << 8 | held & 255]
+            found |= piece << at
+            at += _count(left & 255)
+            left >>= 8
+            held >>= 8
+        return found
 
     @cython.cfunc
     @cython.returns(BITS)
@@ -864,6 +1028,8 @@ class _Searcher:
         return sure_mine, sure_theirs
 
     @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, hand=BITS, rem=BITS, trumps=BITS, mine=FLAG, ruffers=BITS, seat=SMALL, suit=BITS,
                    moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG, tie=SMALL)
@@ -920,7 +1086,8 @@ class _Searcher:
                    maximise=FLAG, total=VALUE, alpha=VALUE, beta=VALUE, lo=VALUE, hi=VALUE, first=SMALL,
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
                    gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
-                   other_hi=VALUE, down=VALUE, up=VALUE)
+                   other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t, slot=cython.Py_ssize_t, known=FLAG,
+                   shape_words=SMALL, word=cython.Py_ssize_t, tt=Table, seeds=Table)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -929,13 +1096,18 @@ class _Searcher:
         if not hand & (hand - 1):  # one card each: the last trick plays itself
             return self.last_trick(leader, rem, total)
         count = _count(hand)  # tricks left
-        key = self.normal_key(leader, rem) if self.squeeze else self.exact_key(leader)
-        bounds = tt.get(key)
-        if bounds is None and points and self.additive and count == 2:
+        key_at = count * KEY_ROOM  # (this boundary's key; its shape's from key_at + KEY_WORDS)
+        if self.squeeze:
+            self.normal_key(leader, rem, key_at)
+        else:
+            self.exact_key(leader, key_at)
+        slot = tt.slot(self.key, key_at)
+        known = tt.full[slot]
+        if not known and points and self.additive and count == 2:
             value = self.two_tricks(count * SEATS, 0, leader)
-            tt[key] = (value, value, -1)
+            tt.put(self.key, key_at, value, value, -1)
             return value
-        if bounds is None:
+        if not known:
             lo, hi, first = 0, total, -1
             holder = -1  # (of the top trump left)
             if rem & self.trumps:
@@ -972,10 +1144,11 @@ class _Searcher:
                 gain = self.most(rem) - sure_theirs * self.trick_floor - up
                 hi = gain if gain < hi else hi
         else:
-            lo, hi, first = bounds
+            lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
         shape = None
         if self.quasi and lo < beta and hi > alpha and count >= 3:
-            shape = self.normal_key(leader, rem)
+            shape_words = self.normal_key(leader, rem, key_at + KEY_WORDS)
+            shape = tuple([self.key[key_at + KEY_WORDS + word] for word in range(shape_words)])
             for other, other_lo, other_hi in self.alike.get(shape, ()):
                 down = self.distance(rem, other)
                 up = down % SPREAD
@@ -984,15 +1157,15 @@ class _Searcher:
                     lo = other_lo - down
                 if other_hi + up < hi:
                     hi = other_hi + up
-        if bounds is None and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
+        if not known and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
             # (the holder of the top trump takes a trick: not all of them to the other side)
             self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
             if (holder < 0 or not self.maxi[holder]) and not self.by_tricks.boundary(leader, rem, count, 0, 1):
-                tt[key] = (0, 0, -1)
+                tt.put(self.key, key_at, 0, 0, -1)
                 return 0
             if (holder < 0 or self.maxi[holder]) and \
                     self.by_tricks.boundary(leader, rem, count, count - 1, count) >= count:
-                tt[key] = (total, total, -1)
+                tt.put(self.key, key_at, total, total, -1)
                 return total
         if lo >= beta:
             return lo
@@ -1006,9 +1179,12 @@ class _Searcher:
         b = high_edge = beta if beta < hi else hi
         ordered = self.lead_order(leader, hand, rem)
         if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
-            seed = self.by_tricks.tt.get(shape if shape is not None else self.normal_key(leader, rem))
-            if seed is not None:
-                first = seed[2]
+            if shape is None:
+                self.normal_key(leader, rem, key_at + KEY_WORDS)
+            seeds = self.by_tricks.tt
+            slot = seeds.slot(self.key, key_at + KEY_WORDS)
+            if seeds.full[slot]:
+                first = seeds.leads[slot]
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
@@ -1045,7 +1221,7 @@ class _Searcher:
             lo = best if best > lo else lo
         else:
             lo = hi = best
-        tt[key] = (lo, hi, best_card)
+        tt.put(self.key, key_at, lo, hi, best_card)
         if shape is not None:
             entries = self.alike.setdefault(shape, [])
             entries.append((rem, lo, hi))
