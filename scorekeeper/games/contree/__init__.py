@@ -362,8 +362,8 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     # (a function and its arguments, not a closure: a closure over fifteen names made every read of
     # them in here slower)
     explanation = Explanation(_explain, deal, head, meld_reason, last, before_capot, [*unbid, *verdict])
-    return ScoredDeal(made=made, score=deal.totals, lines=explanation,
-                      answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
+    # (its fields by position: a class called with keywords gathers them into a dict first)
+    return ScoredDeal(made, deal.totals, explanation, answer, Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 
 def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
