@@ -29,7 +29,7 @@ from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
 from . import form, referee
-from .deal import (CARD_POINTS_TOTAL, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team,
+from .deal import (CARD_POINTS_TOTAL, OTHER_TEAM, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS,
                    read_declarations, team_with_every_trick)
 from .referee import trick_winner
 
@@ -223,7 +223,7 @@ def _verdict(deal: Mapping[str, Any], points: Mapping[str, int],
     """Made or failed (RULES.md §2.3; option require_more_than_opponents §2.4), and why (the lines'
     steps: written as lines only when the explanation is read)."""
     bidders = deal["bidder_team"]
-    defenders = other_team(bidders)
+    defenders = OTHER_TEAM[bidders]
     label = TEAM_LABELS[bidders]
     tricks = deal["tricks_won"]
     if deal["capot_bid"]:
@@ -350,7 +350,7 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     m = MULTIPLIERS[declared["contre"]]
     capot_bid = declared["capot_bid"]
     # (the totals start A then B, the teams' order in every answer)
-    deal = _Deal(bidders, other_team(bidders), {"A": 0, "B": 0}, [], declared,
+    deal = _Deal(bidders, OTHER_TEAM[bidders], {"A": 0, "B": 0}, [], declared,
                  CAPOT if capot_bid else declared["bid"], m, points, belote, counted, made)
     _tally(deal, options)
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)

@@ -20,6 +20,7 @@ SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise fro
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
 TEAM_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}  # RULES §0
 TEAM_LABELS = {"A": "N–S", "B": "E–W"}
+OTHER_TEAM = {"A": "B", "B": "A"}  # the partnership that is not this one (a table, not a call: read at every deal)
 SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C
 CARD_POINTS_TOTAL = 152  # RULES §2.1: the card points of a deal, without the last trick
 TRICKS = 8  # RULES §2.3: a capot is all 8 tricks
@@ -39,12 +40,6 @@ NO_TRUMP = N_("Which suit was trump?")
 NOT_A_LAST_TRICK = N_("last_trick must be the team that took it: A or B; got “%(value)s”")
 NO_LAST_TRICK = N_("Which team took the last trick?")
 NOT_A_BELOTE = N_("belote must be A, B or empty; got “%(value)s”")
-_OTHER = {"A": "B", "B": "A"}
-
-
-def other_team(team: str) -> str:
-    """The partnership that is not ``team``."""
-    return _OTHER[team]
 
 
 def team_with_every_trick(tricks: Mapping[str, int] | None) -> str | None:
@@ -269,7 +264,7 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
             if tricks[side] == 0 and last_trick == side:
                 raise RuleViolation(N_("%(team)s took no trick, so they cannot have taken the last one"),
                                     field="last_trick", team=TEAM_LABELS[side])
-    defenders = other_team(team)
+    defenders = OTHER_TEAM[team]
     if capot_bid and tricks is None and not card_points[defenders] and last_trick == team:
         raise RuleViolation(N_("A capot bid: say how many tricks each team took (did the bidders take "
                                "all %(tricks)d?)"), field="tricks_won", tricks=TRICKS)
