@@ -207,10 +207,9 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
     return canonical, tuple(melds)
 
 
-def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[Meld]) -> None:
-    """The belote's K and Q of trumps are in one hand of the team that claims it."""
-    if belote is None or not melds:
-        return
+def _check_belote_against_melds(belote: str, trump: str, melds: Sequence[Meld]) -> None:
+    """The belote's K and Q of trumps are in one hand of the team that claims it (a belote and melds
+    declared: :func:`read_declarations` asks only then)."""
     belote_cards = jass.belote_cards(trump)  # (a set's common part: no card hashed again in Python)
     holders = {card: meld.seat for meld in melds for card in meld.cards & belote_cards}
     for card, seat in holders.items():
@@ -270,7 +269,8 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
                                "all %(tricks)d?)"), field="tricks_won", tricks=TRICKS)
     play_order = _play_order(raw, dealer)
     canonical_melds, melds = _melds(raw, announces=announces, play_order=play_order)
-    _check_belote_against_melds(belote, str(trump), melds)
+    if belote is not None and melds:  # (most deals have no melds: nothing to check, no call)
+        _check_belote_against_melds(belote, str(trump), melds)
     deal = {"dealer": dealer, "bidder": bidder, "bidder_team": team, "bid": bid, "capot_bid": capot_bid,
             "trump": trump, "contre": contre, "card_points": card_points, "last_trick": last_trick,
             "tricks_won": tricks, "belote": belote, "melds": canonical_melds, "play_order": play_order}
