@@ -122,7 +122,7 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
     if bid is None:
         raise RuleViolation(N_("What was the bid? A multiple of ten from %(low)d, or capot"),
                             field="bid", low=MIN_BID)
-    return check_bid(whole(bid), bid, field="bid"), False
+    return check_bid(bid if type(bid) is int else whole(bid), bid, field="bid"), False  # (an int: no call)
 
 
 def check_bid(number: int | None, value: object, *, field: str) -> int:
