@@ -170,12 +170,10 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
     return order
 
 
-def _melds(raw: Mapping[str, Any], *, announces: bool,
+def _melds(value: object, *, announces: bool,
            play_order: list[str] | None) -> tuple[list[dict[str, Any]], tuple[Meld, ...]]:
-    """The melds as declared, canonical, and parsed; refused unless announces are on."""
-    value = raw.get("melds")
-    if value is None or value == []:
-        return [], ()
+    """The melds as declared (``value``: some were, :func:`read_declarations` asks only then),
+    canonical, and parsed; refused unless announces are on."""
     if not announces:
         raise RuleViolation(N_("This match is played without announces: there are no melds to record"),
                             field="melds")
@@ -268,7 +266,9 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
         raise RuleViolation(N_("A capot bid: say how many tricks each team took (did the bidders take "
                                "all %(tricks)d?)"), field="tricks_won", tricks=TRICKS)
     play_order = _play_order(raw, dealer)
-    canonical_melds, melds = _melds(raw, announces=announces, play_order=play_order)
+    declared_melds = raw.get("melds")
+    canonical_melds, melds = ([], ()) if declared_melds is None or declared_melds == [] \
+        else _melds(declared_melds, announces=announces, play_order=play_order)  # (most deals have none: no call)
     if belote is not None and melds:  # (most deals have no melds: nothing to check, no call)
         _check_belote_against_melds(belote, str(trump), melds)
     deal = {"dealer": dealer, "bidder": bidder, "bidder_team": team, "bid": bid, "capot_bid": capot_bid,
