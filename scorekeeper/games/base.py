@@ -620,9 +620,10 @@ class GameRules(ABC):
         at that line of the sheet (:func:`ended_at`; ``line``: where misdeals and penalties, which
         are no deal played (RULES.md §8), put it after ``played``). The one definition of where a
         match ends."""
-        return ended_at(self.sheet_result(totals, played, options)
-                        or result_after_deals(totals, played, deal_limit, self.side_label),
-                        played if line is None else line)
+        result = self.sheet_result(totals, played, options)
+        if result is None and deal_limit:  # (asked at every deal of every sheet: no call while it goes on)
+            result = result_after_deals(totals, played, deal_limit, self.side_label)
+        return ended_at(result, played if line is None else line) if result else None
 
     def carried(self, declarations: Mapping[str, Any], rows: Sequence[SheetRow], options: Options) -> Mapping[str, Any]:
         """A deal's declarations as scored after the sheet's ``rows`` (resolved ``options``):

@@ -32,6 +32,12 @@ class MeldKind(StrEnum):
     FOUR = "four"
 
 
+# Read at every meld compared: an enum's member read from its class goes through the metaclass's
+# ``__getattr__`` hook in Python 3.11 (about a thousand instructions each), a module name does not.
+_SEQUENCE, _FOUR = MeldKind.SEQUENCE, MeldKind.FOUR
+_SUIT, _SANS_ATOUT = jass.Contract.SUIT, jass.Contract.SANS_ATOUT
+
+
 MIN_SEQUENCE = 3
 SEQUENCE_CAP = 5
 """A run of 6, 7 or 8 counts as a run of 5, never split (RULES.md §1.2, §1.3 step 4)."""
@@ -75,7 +81,7 @@ class Meld:
     @property
     def suit(self) -> Suit | None:
         """The suit of a sequence; None for a four."""
-        return next(iter(self.cards)).suit if self.kind is MeldKind.SEQUENCE else None
+        return next(iter(self.cards)).suit if self.kind is _SEQUENCE else None
 
     @property
     def value(self) -> int:
@@ -114,9 +120,9 @@ def meld_value(meld: Meld, contract: jass.Contract | str = jass.Contract.SUIT, s
         raise RuleViolation(N_("sa_four_values must be one of %(choices)s; got “%(value)s”"),
                             field="options.sa_four_values", choices=", ".join(SA_FOUR_VALUE_CHOICES),
                             value=sa_four_values)
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE:
         return SEQUENCE_VALUES[min(meld.length, SEQUENCE_CAP)]
-    parlett = sa_four_values == "parlett" and jass.read_contract(contract) is jass.Contract.SANS_ATOUT
+    parlett = sa_four_values == "parlett" and jass.read_contract(contract) is _SANS_ATOUT
     return (PARLETT_SA_FOUR_VALUES if parlett else FOUR_VALUES).get(meld.top, 0)
 
 
@@ -150,7 +156,7 @@ def _read_meld(cards: Iterable[Card | str] | str, field: str | None,
         if not dict(orders.four_values).get(rank):
             raise RuleViolation(N_("%(cards)s is not a meld: four %(rank)s score nothing"),
                                 field=field, cards=format_cards(found), rank=str(rank))
-        return MeldKind.FOUR, frozenset(found)
+        return _FOUR, frozenset(found)
     if len(found) < MIN_SEQUENCE:
         raise RuleViolation(N_("“%(cards)s” is not a meld: a sequence needs at least 3 cards"),
                             field=field, cards=format_cards(found))
@@ -164,7 +170,7 @@ def _read_meld(cards: Iterable[Card | str] | str, field: str | None,
         message = (N_("%(cards)s is not a sequence: %(missing)s is missing") if len(missing) == 1 else
                    N_("%(cards)s is not a sequence: %(missing)s are missing"))
         raise RuleViolation(message, field=field, cards=format_cards(found), missing=format_cards(missing))
-    return MeldKind.SEQUENCE, frozenset(found)
+    return _SEQUENCE, frozenset(found)
 
 
 def parse_melds(text_or_list: str | Sequence[Any], *, seat: str | None, field: str | None,
@@ -204,7 +210,7 @@ def check_melds_consistent(melds: Sequence[Meld], *, reuse: bool = True, field: 
                                     other_seat=second.seat)
         elif first.cards == second.cards:
             raise RuleViolation(N_("%(cards)s is declared twice"), field=field, cards=first.label)
-        elif first.kind is second.kind is MeldKind.SEQUENCE and first.suit == second.suit and (
+        elif first.kind is second.kind is _SEQUENCE and first.suit == second.suit and (
                 shared or _adjacent(first, second, orders)):
             raise RuleViolation(N_("%(cards)s and %(other)s are one run: a run is never split"),
                                 field=field, cards=first.label, other=second.label)
@@ -258,10 +264,10 @@ def meld_strength_key(trump: Suit | str | None, contract: jass.Contract = jass.C
 def _strength(trump: Suit | str | None, contract: jass.Contract, sa_four_values: str,
               meld: Meld) -> tuple[int, int, int, int]:
     """:func:`meld_strength_key`'s key of one meld (the meld last, for the partial's call)."""
-    if meld.kind is MeldKind.FOUR:
+    if meld.kind is _FOUR:
         value = meld_value(meld, contract, sa_four_values)
         return 1, value, len(FOUR_RANK_ORDER) - FOUR_RANK_ORDER.index(meld.top), 0
-    in_trump = contract is jass.Contract.SUIT and trump is not None and meld.suit == trump
+    in_trump = contract is _SUIT and trump is not None and meld.suit == trump
     top = len(NATURAL_ORDER) - NATURAL_ORDER.index(meld.top)
     return 0, min(meld.length, SEQUENCE_CAP), top, int(in_trump)
 
@@ -282,7 +288,7 @@ def find_melds(hand: Iterable[Card | str] | str, *, reuse: bool = True, sa_four_
     four_values = dict(orders.four_values)
     fours = []
     for rank in orders.meld_order:
-        meld = Meld(MeldKind.FOUR, frozenset(card for card in cards if card.rank == rank), seat)
+        meld = Meld(_FOUR, frozenset(card for card in cards if card.rank == rank), seat)
         if meld.length == len(SUIT_ORDER) and four_values.get(rank):
             fours += [meld] if meld_value(meld, contract, sa_four_values) else []
 
@@ -317,7 +323,7 @@ def _runs(cards: Sequence[Card], orders: jass.CardOrders, seat: str | None) -> l
                 continue
             if len(run) >= MIN_SEQUENCE:
                 run_cards = frozenset(Card(orders.meld_order[i], suit) for i in run)
-                runs.append(Meld(MeldKind.SEQUENCE, run_cards, seat))
+                runs.append(Meld(_SEQUENCE, run_cards, seat))
             run = [place]
     return runs
 
@@ -411,7 +417,7 @@ def compare_melds(melds: Sequence[Meld], *, trump: Suit | str | None,
         elif mine[0] != theirs[0]:
             why = Say(FOUR_BEATS_SEQUENCE, names)
         else:
-            steps = FOUR_STEPS if best.kind is MeldKind.FOUR else SEQUENCE_STEPS
+            steps = FOUR_STEPS if best.kind is _FOUR else SEQUENCE_STEPS
             why = _step(steps, mine[1:], theirs[1:], names)
     total = Say(N_("%(side)s scores all its melds: %(points)d"), {"side": winner, "points": points})
     return MeldVerdict(winner, best, counted, (why, total))
@@ -428,10 +434,10 @@ def compare_sequences_klaberjass(melds: Sequence[Meld], *, trump: Suit | str, pl
     Order: value class (50 beats 20); with ``by_length`` (option
     ``sequence_compare_by_length``) the longer inside the 50 class; then the top card; then
     the trump suit; still equal: neither player scores (no seat order)."""
-    suit = jass.read_trump(trump, jass.Contract.SUIT)
+    suit = jass.read_trump(trump, _SUIT)
     seats = tuple(players)
     for meld in melds:
-        if meld.kind is not MeldKind.SEQUENCE:
+        if meld.kind is not _SEQUENCE:
             raise RuleViolation(N_("%(cards)s is not a sequence: Klaberjass has no fours"),
                                 field="sequences", cards=meld.label)
         if meld.seat not in seats:

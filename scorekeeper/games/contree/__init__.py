@@ -29,7 +29,7 @@ from ..belote import referee as belote_referee
 from ..melds import Meld, compare_melds
 from ..referee import claim as judge_claim
 from . import form, referee
-from .deal import (CARD_POINTS_TOTAL, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS, other_team,
+from .deal import (CARD_POINTS_TOTAL, OTHER_TEAM, SEATS, TEAM_LABELS, TEAM_OF, TEAMS, TRICKS,
                    read_declarations, team_with_every_trick)
 from .referee import trick_winner
 
@@ -137,50 +137,58 @@ MADE_AND_MORE = N_("%(points)d ≥ %(bid)d and more than the defenders' %(other)
 MADE = N_("%(points)d ≥ %(bid)d: contract made")
 
 
+_Step = tuple[str, Mapping[str, Any]]  # a line as its template and parameters, its Say written when read
+
+
 @dataclass(slots=True)
 class _Tally:
-    """One team's score built step by step. Each step is kept as its numbers (template, total
-    before, total after, the step's own figures): the line whose arithmetic adds up is written
-    from them only when the explanation is read (:meth:`lines`)."""
+    """Both teams' scores built step by step. Each step is kept as its numbers (team, template, total
+    before, total after, the step's own figures): the lines whose arithmetic adds up are written from
+    them only when the explanation is read (:meth:`lines`)."""
 
-    team: str
-    total: int = 0
-    steps: list[tuple[str, int, int, dict[str, int]]] = field(default_factory=list)
+    bidders: str
+    defenders: str
+    totals: dict[str, int]  # A then B (the teams' order in every answer)
+    steps: list[tuple[str, str, int, int, dict[str, int]]]
 
-    def step(self, template: str, total: int, **params: int) -> _Tally:
-        self.steps.append((template, self.total, total, params))
-        self.total = total
+    def step(self, team: str, template: str, total: int, **params: int) -> _Tally:
+        self.steps.append((team, template, self.totals[team], total, params))
+        self.totals[team] = total
         return self
 
-    def rounded(self, points: int) -> _Tally:
+    def rounded(self, team: str, points: int) -> _Tally:
         """Round to the nearest ten (RULES.md §0), saying "rounds to" only when it changes."""
         total = round10(points)
-        return self.step(ROUNDED if total != points else NOTHING, total, points=points)
+        return self.step(team, ROUNDED if total != points else NOTHING, total, points=points)
 
-    def plus(self, template: str, name: str, amount: int) -> _Tally:
+    def plus(self, team: str, template: str, name: str, amount: int) -> _Tally:
         """Add ``amount`` (belote, melds) with a line, if there is anything to add."""
-        return self.step(template, self.total + amount, **{name: amount}) if amount else self
+        return self.step(team, template, self.totals[team] + amount, **{name: amount}) if amount else self
 
-    def times(self, multiplier: int) -> _Tally:
+    def times(self, team: str, multiplier: int) -> _Tally:
         """Apply contre (×2) or surcontre (×4), with a line when it changes anything."""
-        return self.step(TIMES, self.total * multiplier, multiplier=multiplier) if multiplier > 1 else self
+        return self.step(team, TIMES, self.totals[team] * multiplier, multiplier=multiplier) \
+            if multiplier > 1 else self
 
     def lines(self) -> list[Say]:
-        """The steps' lines; a team that scored nothing still gets its line."""
-        label = TEAM_LABELS[self.team]
-        steps = self.steps or [(NOTHING, self.total, self.total, {})]
-        return [Say(template, {"team": label, "before": before, "total": total, **params})
-                for template, before, total, params in steps]
+        """The steps' lines, the bidders' then the defenders'; a team that scored nothing still gets
+        its line."""
+        lines = []
+        for team in (self.bidders, self.defenders):
+            total = self.totals[team]
+            steps = [step for step in self.steps if step[0] == team] or [(team, NOTHING, total, total, {})]
+            lines += [Say(template, {"team": TEAM_LABELS[team], "before": before, "total": after, **params})
+                      for _, template, before, after, params in steps]
+        return lines
 
 
 @dataclass(slots=True)
-class _Deal:
-    """A checked deal with what every scoring formula needs (RULES.md §2.3 names); read only (not
-    frozen: made at every deal scored, a frozen one would cost five times as much)."""
+class _Deal(_Tally):
+    """A checked deal being scored: its tally (:class:`_Tally`) with what every scoring formula needs
+    (RULES.md §2.3 names); read only but for the tally (not frozen, and one object with its tally, not
+    three: made at every deal scored)."""
 
     declared: Mapping[str, Any]
-    bidders: str
-    defenders: str
     bid: int  # the number; a capot bid counts CAPOT
     m: int
     points: Mapping[str, int]
@@ -210,15 +218,12 @@ def _meld_lines(reason: tuple[Say, ...]) -> list[Say]:
             if say.params.get("side") in TEAM_LABELS else say for say in reason]
 
 
-_Step = tuple[str, Mapping[str, Any]]  # a line as its template and parameters, its Say written when read
-
-
 def _verdict(deal: Mapping[str, Any], points: Mapping[str, int],
              options: Options) -> tuple[bool, list[_Step]]:
     """Made or failed (RULES.md §2.3; option require_more_than_opponents §2.4), and why (the lines'
     steps: written as lines only when the explanation is read)."""
     bidders = deal["bidder_team"]
-    defenders = other_team(bidders)
+    defenders = OTHER_TEAM[bidders]
     label = TEAM_LABELS[bidders]
     tricks = deal["tricks_won"]
     if deal["capot_bid"]:
@@ -257,73 +262,69 @@ def _unbid_capot(deal: Mapping[str, Any], capot_team: str | None, points: Mappin
     return {**points, capot_team: total}, [step]
 
 
-def _standard(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
+def _standard(deal: _Deal, options: Options) -> None:
     """RULES.md §2.3, with belote_to_defenders_on_failure and announces of §2.4 (§7 items 8, 23, 24)."""
-    b, d = _Tally(deal.bidders), _Tally(deal.defenders)
+    b, d = deal.bidders, deal.defenders
     capot = deal.declared["capot_bid"]
     if deal.made and capot:
-        b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(PLUS_BELOTE, "belote", deal.belote[b.team])
-        b.plus(PLUS_MELDS, "melds", deal.melds[b.team]).times(deal.m)
-        d.plus(PLUS_BELOTE, "belote", deal.belote[d.team]).plus(PLUS_MELDS, "melds", deal.melds[d.team])
+        deal.step(b, MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT).plus(b, PLUS_BELOTE, "belote", deal.belote[b])
+        deal.plus(b, PLUS_MELDS, "melds", deal.melds[b]).times(b, deal.m)
+        deal.plus(d, PLUS_BELOTE, "belote", deal.belote[d]).plus(d, PLUS_MELDS, "melds", deal.melds[d])
     elif deal.made:
-        b.rounded(deal.points[b.team])
-        b.step(PLUS_BID, b.total + deal.bid, bid=deal.bid).times(deal.m)
-        d.rounded(deal.points[d.team])
+        deal.rounded(b, deal.points[b])
+        deal.step(b, PLUS_BID, deal.totals[b] + deal.bid, bid=deal.bid).times(b, deal.m)
+        deal.rounded(d, deal.points[d])
     else:
         base = FAILED_CAPOT if capot else FAILED_BASE
-        d.step(base, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+        deal.step(d, base, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
         to_defenders = options["belote_to_defenders_on_failure"]
-        d.plus(PLUS_BELOTE, "belote", sum(deal.belote.values()) if to_defenders else 0)
-        d.plus(PLUS_MELDS, "melds", sum(deal.melds.values())).times(deal.m)
+        deal.plus(d, PLUS_BELOTE, "belote", sum(deal.belote.values()) if to_defenders else 0)
+        deal.plus(d, PLUS_MELDS, "melds", sum(deal.melds.values())).times(d, deal.m)
         if not to_defenders:
-            d.plus(PLUS_BELOTE, "belote", deal.belote[d.team])
-            b.plus(PLUS_BELOTE, "belote", deal.belote[b.team])
-    return b, d
+            deal.plus(d, PLUS_BELOTE, "belote", deal.belote[d])
+            deal.plus(b, PLUS_BELOTE, "belote", deal.belote[b])
 
 
-def _alternate(deal: _Deal) -> tuple[_Tally, _Tally]:
+def _alternate(deal: _Deal) -> None:
     """Option alternate_scoring (RULES.md §2.4, §7 items 9, 23): the winners score bid × m."""
-    winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners).step(ALTERNATE, deal.bid).times(deal.m)
-    tallies = {winners: win, losers: _Tally(losers)}
-    return tallies[deal.bidders], tallies[deal.defenders]
+    winners = deal.bidders if deal.made else deal.defenders
+    deal.step(winners, ALTERNATE, deal.bid).times(winners, deal.m)
 
 
-def _fixed(deal: _Deal) -> tuple[_Tally, _Tally]:
+def _fixed(deal: _Deal) -> None:
     """Option contre_fixed_scoring (RULES.md §2.4): the winners (160 + bid) × m, belotes kept."""
     winners, losers = (deal.bidders, deal.defenders) if deal.made else (deal.defenders, deal.bidders)
-    win = _Tally(winners).step(FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
-    win.times(deal.m).plus(PLUS_BELOTE, "belote", deal.belote[winners])
-    lose = _Tally(losers).plus(PLUS_BELOTE, "belote", deal.belote[losers])
-    tallies = {winners: win, losers: lose}
-    return tallies[deal.bidders], tallies[deal.defenders]
+    deal.step(winners, FIXED_BASE, FAILED_CONTRACT + deal.bid, base=FAILED_CONTRACT, bid=deal.bid)
+    deal.times(winners, deal.m).plus(winners, PLUS_BELOTE, "belote", deal.belote[winners])
+    deal.plus(losers, PLUS_BELOTE, "belote", deal.belote[losers])
 
 
-def _tallies(deal: _Deal, options: Options) -> tuple[_Tally, _Tally]:
-    """The bidders' and the defenders' tallies under the match's scoring (RULES.md §2.3, §2.4)."""
+def _tally(deal: _Deal, options: Options) -> None:
+    """The deal's tally under the match's scoring (RULES.md §2.3, §2.4)."""
     if options["alternate_scoring"]:
-        return _alternate(deal)
-    if options["contre_fixed_scoring"] and deal.m > 1:
-        return _fixed(deal)
-    return _standard(deal, options)
+        _alternate(deal)
+    elif options["contre_fixed_scoring"] and deal.m > 1:
+        _fixed(deal)
+    else:
+        _standard(deal, options)
 
 
-def _explain(declared: Mapping[str, Any], head: Mapping[str, Any], meld_reason: tuple[Say, ...],
-             teams: tuple[str, str], figures: tuple[Mapping[str, int], ...], points: Mapping[str, int],
-             verdict: list[_Step], tallies: tuple[_Tally, _Tally]) -> tuple[Say, ...]:
+def _explain(deal: _Deal, head: Mapping[str, Any], meld_reason: tuple[Say, ...], last: Mapping[str, int],
+             points: Mapping[str, int], verdict: list[_Step]) -> tuple[Say, ...]:
     """A deal's explanation (:func:`_score`), written when first read: the contract, the melds'
-    comparison, each team's points (``figures``: its cards, last trick, belote and counted melds),
-    an unbid capot's line and the verdict's (``verdict``, their steps), the tallies' steps and the score."""
+    comparison, each team's points (its cards, ``last`` trick, belote and counted melds: ``points``,
+    before an unbid capot), an unbid capot's line and the verdict's (``verdict``, their steps), the
+    tally's steps and the score."""
+    declared = deal.declared
     lines = [Say(_CONTRACT[declared["capot_bid"], declared["contre"]], head), *_meld_lines(meld_reason)]
-    cards, last, belote, counted = figures
-    for team in teams:
+    cards, belote, counted = declared["card_points"], deal.belote, deal.melds
+    for team in (deal.bidders, deal.defenders):
         flags = (bool(last[team]), bool(belote[team]), bool(counted[team]))
         lines.append(Say(_POINTS[flags], {"team": TEAM_LABELS[team], "cards": cards[team],
                                           "last": last[team], "belote": belote[team],
                                           "melds": counted[team], "points": points[team]}))
-    b, d = tallies
-    score = {b.team: b.total, d.team: d.total}
-    lines += [*(Say(template, params) for template, params in verdict), *b.lines(), *d.lines(),
+    score = deal.totals
+    lines += [*(Say(template, params) for template, params in verdict), *deal.lines(),
               Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": score["A"],
                           "team_b": TEAM_LABELS["B"], "score_b": score["B"]})]
     return tuple(lines)
@@ -334,7 +335,6 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
     """Score a deal checked by ``read_declarations`` (RULES.md §2.3, every option of §2.4);
     ``revoked``: the bidders revoked, the contract fails whatever the points (RULES.md §8)."""
     bidders = declared["bidder_team"]
-    defenders = other_team(bidders)
     counted, meld_winner, meld_reason = _announces(declared, melds) if melds else ({"A": 0, "B": 0}, None, ())
     # Each team's figures, A then B (the teams' order in every answer), written out: made at every
     # deal scored, two comprehensions over TEAMS cost as much as the rest of these lines.
@@ -349,22 +349,21 @@ def _score(declared: Mapping[str, Any], melds: tuple[Meld, ...], options: Option
         else _verdict(declared, points, options)
     m = MULTIPLIERS[declared["contre"]]
     capot_bid = declared["capot_bid"]
-    deal = _Deal(declared, bidders, defenders, CAPOT if capot_bid else declared["bid"], m, points, belote,
-                 counted, made)
-    b, d = _tallies(deal, options)
-    result = {"A": b.total, "B": d.total} if bidders == "A" else {"A": d.total, "B": b.total}
+    # (the totals start A then B, the teams' order in every answer)
+    deal = _Deal(bidders, OTHER_TEAM[bidders], {"A": 0, "B": 0}, [], declared,
+                 CAPOT if capot_bid else declared["bid"], m, points, belote, counted, made)
+    _tally(deal, options)
     suit = SUIT_SYMBOLS[declared["trump"]]  # (a suit's code is its Suit: a StrEnum)
     head = {"team": TEAM_LABELS[bidders], "bid": deal.bid, "suit": suit, "multiplier": m}
 
     # (the figures themselves, not copies: made here for this deal alone, and read only like the answer)
-    answer = {"made": made, "points": points, "score": result, "capot": capot_team,
+    answer = {"made": made, "points": points, "score": deal.totals, "capot": capot_team,
               "meld_winner": meld_winner, "counted_melds": counted, "bidder_team": bidders, "multiplier": m}
     # (a function and its arguments, not a closure: a closure over fifteen names made every read of
     # them in here slower)
-    explanation = Explanation(_explain, declared, head, meld_reason, (bidders, defenders),
-                              (cards, last, belote, counted), before_capot, [*unbid, *verdict], (b, d))
-    return ScoredDeal(made=made, score=result, lines=explanation,
-                      answer=answer, summary=Say(_SUMMARY[capot_bid, declared["contre"]], head))
+    explanation = Explanation(_explain, deal, head, meld_reason, last, before_capot, [*unbid, *verdict])
+    # (its fields by position: a class called with keywords gathers them into a dict first)
+    return ScoredDeal(made, deal.totals, explanation, answer, Say(_SUMMARY[capot_bid, declared["contre"]], head))
 
 
 def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
@@ -377,16 +376,17 @@ def _revoke(declared: Mapping[str, Any], melds: tuple[Meld, ...], at_fault: str,
         scored = _score(declared, melds, options, revoked=True)
         return dict(scored.score), list(scored.lines[1:])
     m = MULTIPLIERS[declared["contre"]]
-    b, d = _Tally(bidders), _Tally(at_fault)
+    tally = _Tally(bidders, at_fault, {"A": 0, "B": 0}, [])
     if declared["capot_bid"]:
-        b.step(MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT)
+        tally.step(bidders, MADE_CAPOT, CAPOT + CAPOT, bid=CAPOT)
     else:
-        b.step(REVOKE_BASE, FAILED_CONTRACT + declared["bid"], base=FAILED_CONTRACT, bid=declared["bid"])
-    b.times(m).plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == bidders))
-    d.plus(PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == at_fault))
-    result = {bidders: b.total, at_fault: d.total}
-    return result, [*b.lines(), *d.lines(), Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
-                                                       "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
+        tally.step(bidders, REVOKE_BASE, FAILED_CONTRACT + declared["bid"], base=FAILED_CONTRACT,
+                   bid=declared["bid"])
+    tally.times(bidders, m).plus(bidders, PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == bidders))
+    tally.plus(at_fault, PLUS_BELOTE, "belote", BELOTE * (declared["belote"] == at_fault))
+    result = {bidders: tally.totals[bidders], at_fault: tally.totals[at_fault]}  # (the bidders' first)
+    return result, [*tally.lines(), Say(FINAL, {"team_a": TEAM_LABELS["A"], "score_a": result["A"],
+                                                     "team_b": TEAM_LABELS["B"], "score_b": result["B"]})]
 
 
 class ContreeRules(GameRules):

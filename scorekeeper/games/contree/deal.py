@@ -20,6 +20,7 @@ SEATS = ("N", "E", "S", "W")  # RULES §0; also the playing order (clockwise fro
 TEAMS = ("A", "B")  # RULES §0: A = N + S, B = E + W
 TEAM_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}  # RULES §0
 TEAM_LABELS = {"A": "N–S", "B": "E–W"}
+OTHER_TEAM = {"A": "B", "B": "A"}  # the partnership that is not this one (a table, not a call: read at every deal)
 SUITS = tuple(suit.value for suit in Suit)  # RULES §0: S H D C
 CARD_POINTS_TOTAL = 152  # RULES §2.1: the card points of a deal, without the last trick
 TRICKS = 8  # RULES §2.3: a capot is all 8 tricks
@@ -39,12 +40,6 @@ NO_TRUMP = N_("Which suit was trump?")
 NOT_A_LAST_TRICK = N_("last_trick must be the team that took it: A or B; got “%(value)s”")
 NO_LAST_TRICK = N_("Which team took the last trick?")
 NOT_A_BELOTE = N_("belote must be A, B or empty; got “%(value)s”")
-_OTHER = {"A": "B", "B": "A"}
-
-
-def other_team(team: str) -> str:
-    """The partnership that is not ``team``."""
-    return _OTHER[team]
 
 
 def team_with_every_trick(tricks: Mapping[str, int] | None) -> str | None:
@@ -127,7 +122,7 @@ def _bid(raw: Mapping[str, Any]) -> tuple[int | None, bool]:
     if bid is None:
         raise RuleViolation(N_("What was the bid? A multiple of ten from %(low)d, or capot"),
                             field="bid", low=MIN_BID)
-    return check_bid(whole(bid), bid, field="bid"), False
+    return check_bid(bid if type(bid) is int else whole(bid), bid, field="bid"), False  # (an int: no call)
 
 
 def check_bid(number: int | None, value: object, *, field: str) -> int:
@@ -175,12 +170,10 @@ def _play_order(raw: Mapping[str, Any], dealer: str | None) -> list[str] | None:
     return order
 
 
-def _melds(raw: Mapping[str, Any], *, announces: bool,
+def _melds(value: object, *, announces: bool,
            play_order: list[str] | None) -> tuple[list[dict[str, Any]], tuple[Meld, ...]]:
-    """The melds as declared, canonical, and parsed; refused unless announces are on."""
-    value = raw.get("melds")
-    if value is None or value == []:
-        return [], ()
+    """The melds as declared (``value``: some were, :func:`read_declarations` asks only then),
+    canonical, and parsed; refused unless announces are on."""
     if not announces:
         raise RuleViolation(N_("This match is played without announces: there are no melds to record"),
                             field="melds")
@@ -212,10 +205,9 @@ def _melds(raw: Mapping[str, Any], *, announces: bool,
     return canonical, tuple(melds)
 
 
-def _check_belote_against_melds(belote: str | None, trump: str, melds: Sequence[Meld]) -> None:
-    """The belote's K and Q of trumps are in one hand of the team that claims it."""
-    if belote is None or not melds:
-        return
+def _check_belote_against_melds(belote: str, trump: str, melds: Sequence[Meld]) -> None:
+    """The belote's K and Q of trumps are in one hand of the team that claims it (a belote and melds
+    declared: :func:`read_declarations` asks only then)."""
     belote_cards = jass.belote_cards(trump)  # (a set's common part: no card hashed again in Python)
     holders = {card: meld.seat for meld in melds for card in meld.cards & belote_cards}
     for card, seat in holders.items():
@@ -269,13 +261,16 @@ def read_declarations(raw: object, *, announces: bool) -> tuple[dict[str, Any], 
             if tricks[side] == 0 and last_trick == side:
                 raise RuleViolation(N_("%(team)s took no trick, so they cannot have taken the last one"),
                                     field="last_trick", team=TEAM_LABELS[side])
-    defenders = other_team(team)
+    defenders = OTHER_TEAM[team]
     if capot_bid and tricks is None and not card_points[defenders] and last_trick == team:
         raise RuleViolation(N_("A capot bid: say how many tricks each team took (did the bidders take "
                                "all %(tricks)d?)"), field="tricks_won", tricks=TRICKS)
     play_order = _play_order(raw, dealer)
-    canonical_melds, melds = _melds(raw, announces=announces, play_order=play_order)
-    _check_belote_against_melds(belote, str(trump), melds)
+    declared_melds = raw.get("melds")
+    canonical_melds, melds = ([], ()) if declared_melds is None or declared_melds == [] \
+        else _melds(declared_melds, announces=announces, play_order=play_order)  # (most deals have none: no call)
+    if belote is not None and melds:  # (most deals have no melds: nothing to check, no call)
+        _check_belote_against_melds(belote, str(trump), melds)
     deal = {"dealer": dealer, "bidder": bidder, "bidder_team": team, "bid": bid, "capot_bid": capot_bid,
             "trump": trump, "contre": contre, "card_points": card_points, "last_trick": last_trick,
             "tricks_won": tricks, "belote": belote, "melds": canonical_melds, "play_order": play_order}

@@ -16,7 +16,7 @@ from ...errors import N_, RuleViolation
 from ..base import DealField, Options
 from ..declare import form_number, form_pick, form_text, ticked
 from ..melds import parse_melds
-from .deal import BID_STEP, CARD_POINTS_TOTAL, MIN_BID, SEATS, TEAM_OF, TRICKS, check_bid, other_team
+from .deal import BID_STEP, CARD_POINTS_TOTAL, MIN_BID, OTHER_TEAM, SEATS, TEAM_OF, TRICKS, check_bid
 
 CAPOT = "capot"
 USUAL_BIDS_TOP = 160  # the bids offered to tap (80 to 160); a higher one is typed (RULES §7 item 29)
@@ -69,7 +69,7 @@ def _team_of_choice(values: Mapping[str, Any], name: str, bidders: str, message:
     text = form_pick(values, name, (BIDDERS, DEFENDERS), message)
     if text is None:
         return None
-    return bidders if text == BIDDERS else other_team(bidders)
+    return bidders if text == BIDDERS else OTHER_TEAM[bidders]
 
 
 def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -129,7 +129,7 @@ def declarations_from_form(values: Mapping[str, Any], options: Options) -> dict[
         "contre": "surcontre" if surcontre else "contre" if contre else "none",
         "card_points": {team: points},
         "last_trick": last_trick or team,
-        "tricks_won": {team: TRICKS, other_team(team): 0} if capot else None,
+        "tricks_won": {team: TRICKS, OTHER_TEAM[team]: 0} if capot else None,
         "belote": _team_of_choice(values, "belote", team, N_("Say who held the belote: the bidding team, the "
                                                             "defenders or nobody")),
     }
