@@ -877,7 +877,7 @@ class _Searcher:
                 hi = gain if gain < hi else hi
         else:
             lo, hi, first = bounds
-        shape = None
+        shape = seed = None  # (seed: the tricks table's bounds and best lead here)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
             shape = self.normal_key(leader, rem)
             for other, other_lo, other_hi in self.alike.get(shape, ()):
@@ -888,6 +888,12 @@ class _Searcher:
                     lo = other_lo - down
                 if other_hi + up < hi:
                     hi = other_hi + up
+            if self.by_tricks is not None:  # (the tricks table is keyed by shape too: a side proved to take
+                seed = self.by_tricks.tt.get(shape)  # every trick left takes every point, and none, none)
+                if seed is not None and seed[1] == 0:
+                    hi = 0
+                elif seed is not None and seed[0] >= count:
+                    lo = total
         if bounds is None and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
             # (the holder of the top trump takes a trick: not all of them to the other side)
             self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
@@ -910,7 +916,8 @@ class _Searcher:
         b = high_edge = beta if beta < hi else hi
         ordered = self.lead_order(leader, hand, rem)
         if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
-            seed = self.by_tricks.tt.get(shape if shape is not None else self.normal_key(leader, rem))
+            if shape is None:
+                seed = self.by_tricks.tt.get(self.normal_key(leader, rem))
             if seed is not None:
                 first = seed[2]
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
