@@ -15,7 +15,8 @@ them) and count the same are interchangeable, so only the higher is searched; at
 boundary each side's sure tricks bound the value before any search: the trumps of one hand that
 the other side's higher trumps cannot all beat, and the leader's cashable top cards. In
 ``points`` mode with few tricks left, a quick tricks search first asks whether one side takes
-every trick: then it takes every point, and the position is settled.
+every trick: then it takes every point, and the position is settled; with more tricks left, the
+tricks table settles it so where it holds that bound already for the position's shape.
 
 Positions of one shape (``points``): two positions whose hands are the same once the cards gone
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
