@@ -15,7 +15,8 @@ them) and count the same are interchangeable, so only the higher is searched; at
 boundary each side's sure tricks bound the value before any search: the trumps of one hand that
 the other side's higher trumps cannot all beat, and the leader's cashable top cards. In
 ``points`` mode with few tricks left, a quick tricks search first asks whether one side takes
-every trick: then it takes every point, and the position is settled.
+every trick: then it takes every point, and the position is settled; with more tricks left, the
+tricks table settles it so where it holds that bound already for the position's shape.
 
 Positions of one shape (``points``): two positions whose hands are the same once the cards gone
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
@@ -1087,7 +1088,7 @@ class _Searcher:
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
                    gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
                    other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t, slot=cython.Py_ssize_t, known=FLAG,
-                   shape_words=SMALL, word=cython.Py_ssize_t, tt=Table, seeds=Table)
+                   shape_words=SMALL, word=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -1146,6 +1147,7 @@ class _Searcher:
         else:
             lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
         shape = None
+        seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
             shape_words = self.normal_key(leader, rem, key_at + KEY_WORDS)
             shape = tuple([self.key[key_at + KEY_WORDS + word] for word in range(shape_words)])
@@ -1157,6 +1159,13 @@ class _Searcher:
                     lo = other_lo - down
                 if other_hi + up < hi:
                     hi = other_hi + up
+            if self.by_tricks is not None:  # (the tricks table is keyed by shape too: a side proved to take
+                seeds = self.by_tricks.tt  # every trick left takes every point, and one proved to take none, none)
+                seed = seeds.slot(self.key, key_at + KEY_WORDS)
+                if seeds.full[seed] and seeds.highs[seed] == 0:
+                    hi = 0
+                elif seeds.full[seed] and seeds.lows[seed] >= count:
+                    lo = total
         if not known and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
             # (the holder of the top trump takes a trick: not all of them to the other side)
             self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
@@ -1179,12 +1188,12 @@ class _Searcher:
         b = high_edge = beta if beta < hi else hi
         ordered = self.lead_order(leader, hand, rem)
         if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
-            if shape is None:
-                self.normal_key(leader, rem, key_at + KEY_WORDS)
             seeds = self.by_tricks.tt
-            slot = seeds.slot(self.key, key_at + KEY_WORDS)
-            if seeds.full[slot]:
-                first = seeds.leads[slot]
+            if seed < 0:
+                self.normal_key(leader, rem, key_at + KEY_WORDS)
+                seed = seeds.slot(self.key, key_at + KEY_WORDS)
+            if seeds.full[seed]:
+                first = seeds.leads[seed]
         if first >= 0 and hand >> first & 1 and len(ordered) > 1:
             for at, item in enumerate(ordered):
                 if item & 63 == first:
