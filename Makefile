@@ -88,4 +88,4 @@ soak: test-deps
 		tests/test_faults.py tests/test_fuzz.py tests/test_api_fuzz.py tests/browser/test_every_page.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info scorekeeper/*/*.c scorekeeper/*/*.so
+	rm -rf $(VENV) build *.egg-info scorekeeper/*/*.so

@@ -11,6 +11,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # the search (its follow rules on bits: engine.Follow), and the Jass kernel built for it
+GENERATED = "build/cython"
 COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
 
 
@@ -41,7 +42,8 @@ def extensions() -> list:
     except ImportError:
         print("warning: Cython is missing; the claim solver runs as plain Python")
         return []
-    return cythonize(COMPILED, compiler_directives={"language_level": "3"}, quiet=True)
+    # (the C that Cython writes goes to build/, not beside the modules: it is generated, never source)
+    return cythonize(COMPILED, compiler_directives={"language_level": "3"}, quiet=True, build_dir=GENERATED)
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
