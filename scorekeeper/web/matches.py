@@ -14,7 +14,7 @@ from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal, Sheet
 from ..games.irregular import PENALTY, kind_of
-from . import access, address, profiles
+from . import access, address, booklet, profiles
 from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
@@ -272,8 +272,10 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
                                       by=access.actor(match.id), stamped=stamps.append)
+        booklet.keep_ended(match.id)
         return f"deal-{deal_id}", (deal_id, stamps[0] if stamps else None) if now else None
     store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
+    booklet.keep_ended(match.id)
     flash(_("Deal saved."))
     return "latest", None
 
