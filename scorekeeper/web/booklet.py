@@ -48,6 +48,7 @@ from .. import store
 from ..errors import RuleViolation
 
 if TYPE_CHECKING:
+    from ..games.base import Sheet
     from ..pdf import Kept, Layered, Layouts, Lined
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
@@ -155,17 +156,21 @@ def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) 
     return job
 
 
-def keep_ended(match_id: int) -> None:
-    """After a deal of ``match_id`` was saved: if the match has ended, its sheet is printed and kept in
-    the background (a ``keep`` job, :data:`KEEP_ONLY`; not if the app's ``KEEP_ENDED`` is off), in this
-    request's language. Never waited for; a printer too busy is no error: a booklet prints the sheet."""
+def keep_ended(match_id: int, sheet: Sheet | None = None) -> None:
+    """After a deal of ``match_id`` was saved (``sheet``: the match's sheet after it, if the caller has
+    it): if the match has ended, its sheet is printed and kept in the background (a ``keep`` job,
+    :data:`KEEP_ONLY`; not if the app's ``KEEP_ENDED`` is off), in this request's language. Never waited
+    for; a printer too busy is no error: a booklet prints the sheet."""
     from ..games import get_rules
     from .sheets import scored_sheet
 
-    db = store.get_db()
-    match = store.get_match(db, match_id)
-    if not current_app.config["KEEP_ENDED"] or scored_sheet(
-            match, get_rules(match.game), store.list_deals(db, match_id)).result is None:
+    if not current_app.config["KEEP_ENDED"]:
+        return
+    if sheet is None:
+        db = store.get_db()
+        match = store.get_match(db, match_id)
+        sheet = scored_sheet(match, get_rules(match.game), store.list_deals(db, match_id))
+    if sheet.result is None:
         return
     try:
         start("keep", {"matches": [match_id]}, total=1, language=str(get_locale() or "en"))
@@ -305,7 +310,8 @@ class Joined:
 
 def run(app: Flask, token: str) -> None:
     """Print the booklet under ``token``, saying how far it has got; a failure is recorded. A kind that
-    only keeps (KEEP_ONLY) joins nothing, and its process then prints the jobs of its kind waiting for it."""
+    only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores), and its
+    process then prints the jobs of its kind waiting for it."""
     from ..pdf import Kept
 
     static = Path(app.static_folder or "static")
@@ -321,6 +327,7 @@ def run(app: Flask, token: str) -> None:
                 with app.test_request_context(), force_locale(job.language):
                     render_parts(KINDS[job.kind](dict(job.params)), static,
                                  lambda done: store.update_print_job(db, token, status="running", done=done),
+                                 1 if job.kind in KEEP_ONLY else None,  # (in the background: one core)
                                  ready=None if job.kind in KEEP_ONLY else joined.add, kept=kept)
                 if job.kind not in KEEP_ONLY:
                     joined.write(output_path(app.config["DATABASE"], token))

@@ -204,6 +204,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
                 shown, added = _save(match, rules, deal, declarations, form, deals, earlier)
+                booklet.keep_ended(match.id, placed)
                 if added is not None and key is not None and placed is not None:
                     keep_added(key, *added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor=shown))
@@ -272,10 +273,8 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
                                       by=access.actor(match.id), stamped=stamps.append)
-        booklet.keep_ended(match.id)
         return f"deal-{deal_id}", (deal_id, stamps[0] if stamps else None) if now else None
     store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
-    booklet.keep_ended(match.id)
     flash(_("Deal saved."))
     return "latest", None
 
