@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import functools
 import http.client
 import json
 import math
@@ -288,6 +289,16 @@ def _child(args: list[str]) -> tuple[float, float, float]:
     return time.perf_counter() - began, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+@functools.cache
+def _plain_render(tmp: Path, kind: str, plain_tables: str) -> tuple[float, float, float]:
+    """One plain WeasyPrint render of ``plain_tables`` in one process, as :func:`_child` measures it (once
+    a run for the booklets of one kind)."""
+    plain_file = tmp / f"plain-{kind}.html"
+    plain_file.write_text(_plain_document(plain_tables))
+    return _child(["-c", "import sys; from weasyprint import HTML; HTML(filename=sys.argv[1]).write_pdf(sys.argv[2])",
+                   str(plain_file), str(tmp / f"plain-{kind}.pdf")])
+
+
 def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any], plain_tables: str,
              seconds: float | None, token: str | None = None) -> list[Measure]:
     """One booklet printed by the printing process (as a page starts it), against one plain
@@ -300,11 +311,7 @@ def _booklet(app: Any, tmp: Path, label: str, kind: str, params: dict[str, Any],
         job = store.create_print_job(store.get_db(), token=token or kind, kind=kind, params=params, language="en",
                                      total=BOOKLET_SHEETS, most=1)
         store.close_thread_connections()
-    plain_file = tmp / f"plain-{kind}.html"
-    plain_file.write_text(_plain_document(plain_tables))
-    plain_time, plain_cpu, plain_peak = _child(["-c", ("import sys; from weasyprint import HTML; "
-                                                       "HTML(filename=sys.argv[1]).write_pdf(sys.argv[2])"),
-                                                 str(plain_file), str(tmp / f"plain-{kind}.pdf")])
+    plain_time, plain_cpu, plain_peak = _plain_render(tmp, kind, plain_tables)
     our_time, our_cpu, our_peak = _child([*booklet.COMMAND[1:], app.config["DATABASE"], job.token])
     with app.app_context():
         done = store.get_print_job(store.get_db(), job.token)

@@ -196,8 +196,8 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     out as one document: :func:`scorekeeper.pdf.batched`); ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
     next are printed). A part ``kept`` already (:class:`scorekeeper.pdf.Kept`) is taken from there, and
-    one printed is kept; the printers are started at the first part not kept. A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a
-    layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
+    one printed is kept; the printers are started at the first part not kept. A lined part
+    (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
     again from its fallback, its HTML rendered by this thread (the printers' threads have no
     request), as soon as the printer has said so. Returns the PDFs in order: each one part's, or the
     pages of parts printed together.
