@@ -203,3 +203,20 @@ def test_kept_parts_go_with_the_old_booklets_and_past_their_bound(app, monkeypat
     with app.app_context():
         booklet.remove_old(app.config["DATABASE"])
     assert list(folder.iterdir()) == [recent]
+
+
+def test_a_match_ended_while_its_sheets_are_printed_waits_for_that_process(app):
+    """At most one process prints ended matches' sheets: a match that ends meanwhile waits for it (no
+    process started, no booklet's slot taken), and that process takes it next."""
+    with app.app_context():
+        db = store.get_db()
+        store.create_print_job(db, token="keeping", kind="keep", params={"matches": [1]}, language="en",
+                               total=1, most=booklet.MAX_PRINTING, printing=booklet.printing, alone=True)
+        before = list(booklet._CHILDREN)
+        with app.test_request_context():
+            job = booklet.start("keep", {"matches": [2]}, total=1, language="en")
+            booklet.start("sheets", {"matches": [2]}, total=1, language="en")  # a booklet's slot is free
+        assert job.status == "waiting" and len(booklet._CHILDREN) == len(before) + 1
+        assert store.next_waiting_print_job(db, "keep") == store.get_print_job(db, job.token)
+        assert store.get_print_job(db, job.token).status == "queued"
+        assert store.next_waiting_print_job(db, "keep") is None
