@@ -98,6 +98,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _read_secret_key(Path(app.instance_path) / "secret_key")
     else:
         app.config.update(test_config)
+    app.config.setdefault("KEEP_ENDED", not app.testing)  # an ended match's sheet printed in the background
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)

@@ -16,12 +16,16 @@ the server loads it before its workers fork (``serving.settle``).
 from __future__ import annotations
 
 import gc
+import hashlib
+import os
 import re
+import subprocess
+import tempfile
 import threading
 from base64 import b64encode
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from html import escape
 from html.parser import HTMLParser
 from io import BytesIO
@@ -32,7 +36,7 @@ from urllib.request import url2pathname
 
 from flask import current_app, render_template
 from PIL import Image, ImageOps
-from weasyprint import CSS, HTML, Document
+from weasyprint import CSS, HTML, Document, __version__ as WEASYPRINT_VERSION
 from weasyprint.document import Page
 from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
 from weasyprint.text.fonts import FontConfiguration
@@ -235,6 +239,76 @@ def batched(parts: Iterable[Layouts]) -> Iterator[list[Layouts]]:
             yield [part]
     if batch:
         yield batch
+
+
+class Kept:
+    """Parts printed once, kept as PDF files in ``folder`` (``instance/kept/``) and not printed again:
+    each under the SHA-256 of exactly what a printer is given for it (:meth:`Printer.__call__`: its HTML
+    or layouts, the language in them) with the print's fingerprint (:func:`print_fingerprint`), so a
+    changed sheet, style, font or WeasyPrint is a new key and its old file is never used again. Files
+    are the server's user's alone, written under a temporary name and renamed (never half-written); a
+    part read is touched, so the oldest read are the first removed (:func:`keep_within`)."""
+
+    def __init__(self, folder: Path, static: Path) -> None:
+        self._folder = folder
+        self._print = print_fingerprint(static.resolve())
+
+    def _path(self, batch: Sequence[Layouts]) -> Path:
+        digest = hashlib.sha256(self._print)
+        for part in batch:
+            kind, texts = (("lined", (part.html,)) if isinstance(part, Lined) else
+                           ("layered", (part.top, part.under)) if isinstance(part, Layered) else ("html", (part,)))
+            for text in (kind, *texts):
+                data = text.encode()
+                digest.update(len(data).to_bytes(8, "big") + data)
+        return self._folder / f"{digest.hexdigest()}.pdf"
+
+    def get(self, batch: Sequence[Layouts]) -> bytes | None:
+        """The PDF kept for ``batch``, or None."""
+        path = self._path(batch)
+        try:
+            pdf = path.read_bytes()
+            os.utime(path)
+        except OSError:
+            return None
+        return pdf
+
+    def put(self, batch: Sequence[Layouts], pdf: bytes) -> None:
+        """Keep the PDF printed for ``batch``."""
+        self._folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, partial_name = tempfile.mkstemp(dir=self._folder, suffix=".partial")  # (mode 0600)
+        with open(handle, "wb") as out:
+            out.write(pdf)
+        os.replace(partial_name, self._path(batch))
+
+
+def keep_within(folder: Path, *, before: float, most: int) -> None:
+    """Remove the kept parts (:class:`Kept`) last printed or read before ``before`` (a timestamp), a
+    partial one included, then the oldest until they hold ``most`` bytes or fewer."""
+    files = sorted(((path.stat(), path) for path in folder.glob("*")) if folder.is_dir() else (),
+                   key=lambda item: item[0].st_mtime)
+    total = sum(stat.st_size for stat, _path in files)
+    for stat, path in files:
+        if stat.st_mtime >= before and total <= most:
+            break
+        path.unlink(missing_ok=True)
+        total -= stat.st_size
+
+
+@cache
+def print_fingerprint(static: Path) -> bytes:
+    """What a print depends on besides its HTML: WeasyPrint's version, the print style and the static
+    files it reads (``static/css``, ``static/img``), and the fonts fontconfig offers (each file's path,
+    size and time), hashed (once a process: 10 ms)."""
+    digest = hashlib.sha256(WEASYPRINT_VERSION.encode())
+    for path in sorted([*static.glob("css/*"), *static.glob("img/*")]):
+        digest.update(f"{path.relative_to(static)}\0".encode() + path.read_bytes())
+    fonts = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    for font in sorted(set(fonts)):
+        stat = os.stat(font)
+        digest.update(f"{font}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.digest()
 
 
 _UNDERS: dict[tuple[str, float], pikepdf.Pdf | None] = {}

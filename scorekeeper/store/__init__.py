@@ -138,4 +138,4 @@ from .signoffs import (  # noqa: F401  (re-exported)
     signoff_states,
 )
 from .profiles import Profile, add_profile, delete_profile, get_profile, list_profiles, update_profile  # noqa: F401
-from .prints import PrintJob, create_print_job, get_print_job, remove_print_jobs, update_print_job  # noqa: F401
+from .prints import PrintJob, create_print_job, get_print_job, next_waiting_print_job, remove_print_jobs, update_print_job  # noqa: F401

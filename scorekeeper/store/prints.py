@@ -31,22 +31,39 @@ class PrintJob:
 
 
 def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str, Any], language: str,
-                     total: int, most: int, printing: Callable[[PrintJob], bool] = lambda job: True) -> PrintJob:
+                     total: int, most: int, printing: Callable[[PrintJob], bool] = lambda job: True,
+                     alone: bool = False) -> PrintJob:
     """Queue a booklet of ``total`` parts, unless ``most`` are being printed already (queued or
-    running, and ``printing``: their process is still at work).
+    running, and ``printing``: their process is still at work). With ``alone``, a job of a kind printed
+    one at a time: while one of its kind is printing, it is ``waiting`` for that one's process (not
+    counted as printing; :func:`next_waiting_print_job`).
 
     :raise RuleViolation: the printer is busy
     """
     with write_transaction(db):
         unfinished = [_job(row) for row in db.query("select * from print_jobs where status in ('queued', 'running')")]
-        busy = sum(1 for job in unfinished if printing(job))
-        if busy >= most:
+        busy = [job for job in unfinished if printing(job)]
+        waiting = alone and any(job.kind == kind for job in busy)
+        if len(busy) >= most and not waiting:
             raise RuleViolation(N_("%(count)d booklets are being printed already: try again in a minute"),
-                                count=busy)
+                                count=len(busy))
         stamp = now()
         db.table("print_jobs").insert({"token": token, "kind": kind, "params": json.dumps(dict(params)),
-                                       "language": language, "total": total, "created": stamp, "updated": stamp})
+                                       "language": language, "total": total, "created": stamp, "updated": stamp,
+                                       "status": "waiting" if waiting else "queued"})
     return get_print_job(db, token)
+
+
+def next_waiting_print_job(db: Database, kind: str) -> PrintJob | None:
+    """The oldest job of ``kind`` waiting for the process printing that kind (:func:`create_print_job`'s
+    ``alone``), now ``queued`` for it; None if none waits."""
+    with write_transaction(db):
+        rows = list(db.query("select * from print_jobs where kind = ? and status = 'waiting' order by id limit 1",
+                             [kind]))
+        if not rows:
+            return None
+        db.execute("update print_jobs set status = 'queued', updated = ? where id = ?", [now(), rows[0]["id"]])
+    return get_print_job(db, rows[0]["token"])
 
 
 def remove_print_jobs(db: Database, *, before: str) -> None:

@@ -17,7 +17,7 @@ from .. import games, store, text
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, MatchResult, Say, ScoredDeal
 from ..games.irregular import kind_of
-from . import access, apidoc, profiles
+from . import access, apidoc, booklet, profiles
 from .changes import change_json, in_order
 from .matches import load_match, refuse_after_end
 from .referee import ask
@@ -243,6 +243,7 @@ def add_deal(match_id: int):
     deal_id, created = store.add_deal(store.get_db(), match_id, declarations, version=version,
                                       nonce=f"api:{key}" if key else None,
                                       guard=refuse_after_end(rules, declarations), by=access.actor(match_id))
+    booklet.keep_ended(match_id)
     return _deal_answer(match_id, deal_id), 201 if created else 200
 
 
@@ -286,6 +287,7 @@ def put_deal(match_id: int, deal_id: int):
     declarations = _line(match, rules, body)
     store.update_deal(store.get_db(), match_id, deal_id, declarations, version=version,
                       by=access.actor(match_id))
+    booklet.keep_ended(match_id)
     return _deal_answer(match_id, deal_id)
 
 

@@ -18,6 +18,13 @@ while its process lives (:func:`printing`), and no longer: a process that died l
 ``running``, and the page calls such a booklet stalled and offers to print it again. Printed
 booklets are kept a week (PRINTS_KEPT), their files readable by the server's user alone; the
 next booklet asked for removes the older ones.
+
+Each part printed is kept (:class:`scorekeeper.pdf.Kept`, ``kept/`` beside ``prints/``, under the hash
+of exactly what its printer is given) and not printed again while it is the same. When a match ends
+(:func:`keep_ended`), its sheet is printed and kept in the background by a process of the same kind
+(a ``keep`` job: it joins nothing), at most one at a time: a match that ends while one prints waits for
+it (``waiting``), and that process prints it next. So an evening's booklet of finished sheets is mostly
+joined from kept parts; a part not kept (a failure there, a sheet changed since) is printed then.
 """
 
 from __future__ import annotations
@@ -35,16 +42,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, current_app
-from flask_babel import force_locale
+from flask_babel import force_locale, get_locale
 
 from .. import store
+from ..errors import RuleViolation
 
 if TYPE_CHECKING:
-    from ..pdf import Layered, Layouts, Lined
+    from ..games.base import Sheet
+    from ..pdf import Kept, Layered, Layouts, Lined
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
 PRINTS_KEPT = timedelta(days=7)  # a printed booklet (its file and its row), then it is removed
+KEPT_BYTES = 200 * 2**20  # the kept parts (scorekeeper.pdf.Kept) at most; a filled 30-deal sheet's is 23 KB
 
 COMMAND = (sys.executable, "-m", "scorekeeper.printer")
 """The printing process (:mod:`scorekeeper.printer`), given the database and the booklet's token."""
@@ -81,9 +91,19 @@ def sheet_parts(params: dict[str, Any]) -> Iterator["Layouts"]:
         yield sheet_html(printed=today, **view)
 
 
+KINDS["keep"] = sheet_parts
+KEEP_ONLY = {"keep"}
+"""The kinds that only print and keep their parts (:class:`scorekeeper.pdf.Kept`): no booklet joined."""
+
+
 def output_path(database: str, token: str) -> Path:
     """Where the booklet under ``token`` is written: ``prints/`` beside the database."""
     return Path(database).parent / "prints" / f"{token}.pdf"
+
+
+def kept_folder(database: str) -> Path:
+    """Where the printed parts are kept (:class:`scorekeeper.pdf.Kept`): ``kept/`` beside the database."""
+    return Path(database).parent / "kept"
 
 
 def printing(job: store.PrintJob) -> bool:
@@ -102,8 +122,12 @@ def printing(job: store.PrintJob) -> bool:
 
 def remove_old(database: str) -> None:
     """Remove the booklets printed more than PRINTS_KEPT ago: their rows and their files (and any
-    file left in ``prints/`` that old, a partial one included)."""
+    file left in ``prints/`` that old, a partial one included); and the kept parts used no later, and
+    the oldest past KEPT_BYTES."""
+    from ..pdf import keep_within
+
     before = datetime.now(UTC) - PRINTS_KEPT
+    keep_within(kept_folder(database), before=before.timestamp(), most=KEPT_BYTES)
     store.remove_print_jobs(store.get_db(), before=before.isoformat(timespec="seconds"))
     folder = output_path(database, "-").parent
     for path in folder.glob("*") if folder.is_dir() else ():
@@ -113,20 +137,45 @@ def remove_old(database: str) -> None:
 
 def start(kind_name: str, params: dict[str, Any], *, total: int, language: str) -> store.PrintJob:
     """Queue a booklet and start the process that prints it (returns at once); the booklets older
-    than PRINTS_KEPT go first.
+    than PRINTS_KEPT go first. A kind that only keeps (KEEP_ONLY) while one of its kind prints waits for
+    that process (which prints it next: :func:`run`), no process started.
 
     :raise RuleViolation: MAX_PRINTING booklets are being printed already (each takes every core)
     """
     remove_old(current_app.config["DATABASE"])
     job = store.create_print_job(store.get_db(), token=secrets.token_urlsafe(24), kind=kind_name,
                                  params=params, language=language, total=total, most=MAX_PRINTING,
-                                 printing=printing)
+                                 printing=printing, alone=kind_name in KEEP_ONLY)
     reap()
+    if job.status == "waiting":
+        return job
     with _REAPING:
         _CHILDREN.append(subprocess.Popen([*COMMAND, current_app.config["DATABASE"], job.token],
                          cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
     return job
+
+
+def keep_ended(match_id: int, sheet: Sheet | None = None) -> None:
+    """After a deal of ``match_id`` was saved (``sheet``: the match's sheet after it, if the caller has
+    it): if the match has ended, its sheet is printed and kept in the background (a ``keep`` job,
+    :data:`KEEP_ONLY`; not if the app's ``KEEP_ENDED`` is off), in this request's language. Never waited
+    for; a printer too busy is no error: a booklet prints the sheet."""
+    from ..games import get_rules
+    from .sheets import scored_sheet
+
+    if not current_app.config["KEEP_ENDED"]:
+        return
+    if sheet is None:
+        db = store.get_db()
+        match = store.get_match(db, match_id)
+        sheet = scored_sheet(match, get_rules(match.game), store.list_deals(db, match_id))
+    if sheet.result is None:
+        return
+    try:
+        start("keep", {"matches": [match_id]}, total=1, language=str(get_locale() or "en"))
+    except (RuleViolation, OSError):
+        return
 
 
 def reap() -> None:
@@ -140,14 +189,15 @@ def reap() -> None:
 
 def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int], None],
                  workers: int | None = None, seconds: float | None = None,
-                 ready: Callable[[bytes], None] | None = None) -> list[bytes]:
+                 ready: Callable[[bytes], None] | None = None, kept: Kept | None = None) -> list[bytes]:
     """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
     processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it (layered sheets of one shape a few together, laid
     out as one document: :func:`scorekeeper.pdf.batched`); ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
-    next are printed). A lined part (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a
-    layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
+    next are printed). A part ``kept`` already (:class:`scorekeeper.pdf.Kept`) is taken from there, and
+    one printed is kept; the printers are started at the first part not kept. A lined part
+    (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
     again from its fallback, its HTML rendered by this thread (the printers' threads have no
     request), as soon as the printer has said so. Returns the PDFs in order: each one part's, or the
     pages of parts printed together.
@@ -159,9 +209,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
 
     workers = workers or os.cpu_count() or 1
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
-    started = [Printer(static) for _ in range(workers)]  # here: the print style parsed and warmed up once
-    for printer in started:  # (0.24 s of processor time, before the first part, each thread paid again)
-        printers.put(printer)
+    started: list[Printer] = []
 
     def render(batch: list[Layouts]) -> bytes | None:
         try:
@@ -181,29 +229,42 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     def submit(index: int, batch: list[Layouts]) -> None:
         pending[pool.submit(render, batch)] = (index, batch)
 
-    def collect(timeout: float | None) -> None:
-        """The parts finished within ``timeout``, in ``done``; parts their printer could not print as
-        they were are printed each alone, or from its fallback (here: the HTML needs the request)."""
+    def finish(index: int, batch: list[Layouts], pdf: bytes) -> None:
+        """``batch``'s PDF in ``done``, said, and handed over with those before it that are done."""
         nonlocal handed, finished
+        done[index:index + len(batch)] = [pdf, *(b"" for _ in batch[1:])]
+        finished += len(batch)
+        progress(finished)
+        while ready and handed < len(done) and done[handed] is not None:
+            if printed := done[handed]:
+                ready(printed)
+            handed += 1
+
+    def collect(timeout: float | None) -> None:
+        """The parts finished within ``timeout``, in ``done`` and kept; parts their printer could not print
+        as they were are printed each alone, or from its fallback (here: the HTML needs the request)."""
         for future in wait(pending, timeout, FIRST_COMPLETED).done:
             index, batch = pending.pop(future)
             if (pdf := future.result()) is None:  # (only lined or layered parts' printers answer so)
                 for at, part in enumerate(batch, start=index):
                     submit(at, [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))])
                 continue
-            done[index:index + len(batch)] = [pdf, *(b"" for _ in batch[1:])]
-            finished += len(batch)
-            progress(finished)
-            while ready and handed < len(done) and done[handed] is not None:
-                if printed := done[handed]:
-                    ready(printed)
-                handed += 1
+            if kept:
+                kept.put(batch, pdf)
+            finish(index, batch, pdf)
 
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
+                    if kept and (found := kept.get(batch)) is not None:
+                        finish(len(done) - len(batch), batch, found)
+                        continue
+                    if not started:  # here: the print style parsed and warmed up once (0.24 s), the printers forked
+                        for printer in (Printer(static) for _ in range(workers)):
+                            started.append(printer)
+                            printers.put(printer)
                     submit(len(done) - len(batch), batch)
                     collect(0)
                 while pending:
@@ -248,19 +309,30 @@ class Joined:
 
 
 def run(app: Flask, token: str) -> None:
-    """Print the booklet under ``token``, saying how far it has got; a failure is recorded."""
+    """Print the booklet under ``token``, saying how far it has got; a failure is recorded. A kind that
+    only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores), and its
+    process then prints the jobs of its kind waiting for it."""
+    from ..pdf import Kept
+
+    static = Path(app.static_folder or "static")
     with app.app_context():
         db = store.get_db()
-        job = store.get_print_job(db, token)
-        try:
-            store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
-            joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
-            with app.test_request_context(), force_locale(job.language):
-                render_parts(KINDS[job.kind](dict(job.params)), Path(app.static_folder or "static"),
-                             lambda done: store.update_print_job(db, token, status="running", done=done),
-                             ready=joined.add)
-            joined.write(output_path(app.config["DATABASE"], token))
-        except Exception as err:  # the page must say it failed, whatever the cause
-            store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
-            raise
-        store.update_print_job(db, token, status="done")  # (every part done: the last progress said so)
+        kept = Kept(kept_folder(app.config["DATABASE"]), static)
+        job: store.PrintJob | None = store.get_print_job(db, token)
+        while job is not None:
+            token = job.token
+            try:
+                store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
+                joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
+                with app.test_request_context(), force_locale(job.language):
+                    render_parts(KINDS[job.kind](dict(job.params)), static,
+                                 lambda done: store.update_print_job(db, token, status="running", done=done),
+                                 1 if job.kind in KEEP_ONLY else None,  # (in the background: one core)
+                                 ready=None if job.kind in KEEP_ONLY else joined.add, kept=kept)
+                if job.kind not in KEEP_ONLY:
+                    joined.write(output_path(app.config["DATABASE"], token))
+            except Exception as err:  # the page must say it failed, whatever the cause
+                store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
+                raise
+            store.update_print_job(db, token, status="done")  # (every part done: the last progress said so)
+            job = store.next_waiting_print_job(db, job.kind) if job.kind in KEEP_ONLY else None

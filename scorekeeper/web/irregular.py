@@ -14,7 +14,7 @@ from .. import store
 from ..errors import RuleViolation
 from ..games import irregular
 from ..games.base import GameRules
-from . import access
+from . import access, booklet
 from .changes import history_lines
 from .forms import fields_form, form_values
 from .matches import load_match, posted_version, refuse_after_end
@@ -87,6 +87,7 @@ def _line_page(match: store.Match, rules: GameRules, kind: str, deal: store.Deal
             form.form_errors.append(_("The sheet was changed on another phone meanwhile. What you typed is "
                                       "kept: check the sheet, then save again."))
         else:
+            booklet.keep_ended(match.id)
             flash(_("%(kind)s recorded.", kind=_(irregular.KIND_LABELS[kind])))
             return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))
     failed = request.method == "POST" and bool(form.errors or form.form_errors)

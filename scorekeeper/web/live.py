@@ -19,7 +19,7 @@ from .. import store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules
 from .forms import EngineForm, fields_form, form_values, refused
-from . import access
+from . import access, booklet
 from .confirm import ask_first
 from .matches import load_match, posted_version, refuse_after_end
 from .sheets import scored_sheet, side_names
@@ -195,5 +195,6 @@ def record(match: store.Match, rules: GameRules):
     except store.Conflict:
         flash(_("This deal was changed on another phone meanwhile: check it, then record it again."), "error")
         return redirect(url_for("live.page", match_id=match.id))
+    booklet.keep_ended(match.id)
     flash(_("Deal saved."))
     return redirect(url_for("matches.sheet", match_id=match.id, _anchor="latest"))

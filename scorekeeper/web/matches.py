@@ -14,7 +14,7 @@ from .. import games, store
 from ..errors import N_, RuleViolation
 from ..games.base import GameRules, ScoredDeal, Sheet
 from ..games.irregular import PENALTY, kind_of
-from . import access, address, profiles
+from . import access, address, booklet, profiles
 from .changes import history_lines
 from .confirm import ask_first
 from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
@@ -204,6 +204,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
                 shown, added = _save(match, rules, deal, declarations, form, deals, earlier)
+                booklet.keep_ended(match.id, placed)
                 if added is not None and key is not None and placed is not None:
                     keep_added(key, *added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor=shown))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -423,3 +424,20 @@ def test_belote_for_three_names_the_players_on_the_capot_and_belote_chips(client
                                        "points_P2": "152", "points_P3": "0", "last_trick": "P2",
                                        "capot": "P2", "belote": "P2"})
     assert saved.status_code == 302, saved.get_data(as_text=True)
+
+
+def test_the_deal_that_ends_the_match_has_its_sheet_printed_in_the_background(app, pages, monkeypatch):
+    """Only the deal that ends the match queues its sheet's print (web/booklet.keep_ended); the printing
+    process itself is tested with the booklets (tests/web/test_prints.py)."""
+    from scorekeeper.web import booklet
+
+    monkeypatch.setattr(booklet, "COMMAND", (sys.executable, "-c", "pass"))  # (started, prints nothing)
+    app.config["KEEP_ENDED"] = True
+    match_id = pages.start_match(opt_target="300")
+    pages.post_deal(match_id, MADE_100)
+    with app.app_context():
+        assert not list(store.get_db().query("select * from print_jobs"))
+    assert pages.post_deal(match_id, CONTRE_FAILED).status_code == 302  # E–W win
+    with app.app_context():
+        [job] = list(store.get_db().query("select * from print_jobs"))
+    assert (job["kind"], job["params"], job["language"]) == ("keep", f'{{"matches": [{match_id}]}}', "en")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import time
@@ -149,3 +150,73 @@ def test_no_more_than_two_booklets_print_at_once(app, client):
 def test_a_booklet_whose_file_is_gone_is_not_found(app, client):
     job = queued(app, status="done", done=3)
     assert client.get(f"/prints/{job.token}.pdf").status_code == 404
+
+
+def booklet_text(client, match_ids: list[int], path: Path) -> tuple[str, int]:
+    """The booklet of ``match_ids`` printed and read back: its text as laid out, and its pages."""
+    location = ask_booklet(client, match_ids).headers["Location"]
+    assert "Ready:" in wait_for(client, location)
+    with client.get(f"{location}.pdf") as pdf:
+        path.write_bytes(pdf.data)
+    info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
+    return (subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
+                           text=True).stdout, int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1)))
+
+
+def test_an_ended_match_is_printed_before_its_booklet_the_same_and_again_once_edited(app, client, tmp_path):
+    """The deal that ends a match has its sheet printed and kept in the background; the booklet then
+    joins the kept part (the same text and pages as printed at the click); an edit is printed anew."""
+    app.config["KEEP_ENDED"] = True
+    match_id = client.post("/api/v1/matches", json={"game": "contree", "players": dict(zip("NESW", (
+        "Alice", "Bob", "Carol", "Dan"), strict=True)), "options": {"target": 200}}).json["id"]
+    before = list(booklet._CHILDREN)
+    deal_id = client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).json["deal"]["id"]
+    [keeping] = [child for child in booklet._CHILDREN if child not in before]  # the deal answered at once
+    assert keeping.wait(BOOKLET_WAIT_S) == 0
+    folder = booklet.kept_folder(app.config["DATABASE"])
+    [part] = folder.iterdir()
+    assert folder.stat().st_mode & 0o777 == 0o700 and part.stat().st_mode & 0o777 == 0o600
+    app.config["KEEP_ENDED"] = False  # from here, only the booklets print
+
+    warm = booklet_text(client, [match_id], tmp_path / "warm.pdf")
+    assert list(folder.iterdir()) == [part]  # found, not printed again
+    part.unlink()
+    cold = booklet_text(client, [match_id], tmp_path / "cold.pdf")
+    assert warm == cold and "Alice & Carol" in warm[0]
+
+    edited = {**DEAL, "card_points": {"B": 112}}
+    assert client.put(f"/api/v1/matches/{match_id}/deals/{deal_id}", json=edited).status_code == 200
+    text, _pages = booklet_text(client, [match_id], tmp_path / "edited.pdf")
+    assert "N–S 60, E–W 220" in cold[0] and "N–S 40, E–W 240" in text and "N–S 60" not in text
+    assert len(list(folder.iterdir())) == 2  # the edited sheet kept beside the first
+
+
+def test_kept_parts_go_with_the_old_booklets_and_past_their_bound(app, monkeypatch):
+    folder = booklet.kept_folder(app.config["DATABASE"])
+    folder.mkdir()
+    old, older, recent = (folder / name for name in ("old.pdf", "older.pdf", "recent.pdf"))
+    for path, age, size in ((old, timedelta(days=2), 600), (older, timedelta(days=8), 10), (recent, timedelta(0), 600)):
+        path.write_bytes(b"x" * size)
+        stamp = (datetime.now(UTC) - age).timestamp()
+        os.utime(path, (stamp, stamp))
+    monkeypatch.setattr(booklet, "KEPT_BYTES", 1000)
+    with app.app_context():
+        booklet.remove_old(app.config["DATABASE"])
+    assert list(folder.iterdir()) == [recent]
+
+
+def test_a_match_ended_while_its_sheets_are_printed_waits_for_that_process(app):
+    """At most one process prints ended matches' sheets: a match that ends meanwhile waits for it (no
+    process started, no booklet's slot taken), and that process takes it next."""
+    with app.app_context():
+        db = store.get_db()
+        store.create_print_job(db, token="keeping", kind="keep", params={"matches": [1]}, language="en",
+                               total=1, most=booklet.MAX_PRINTING, printing=booklet.printing, alone=True)
+        before = list(booklet._CHILDREN)
+        with app.test_request_context():
+            job = booklet.start("keep", {"matches": [2]}, total=1, language="en")
+            booklet.start("sheets", {"matches": [2]}, total=1, language="en")  # a booklet's slot is free
+        assert job.status == "waiting" and len(booklet._CHILDREN) == len(before) + 1
+        assert store.next_waiting_print_job(db, "keep") == store.get_print_job(db, job.token)
+        assert store.get_print_job(db, job.token).status == "queued"
+        assert store.next_waiting_print_job(db, "keep") is None
