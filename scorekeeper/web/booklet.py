@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
 PRINTS_KEPT = timedelta(days=7)  # a printed booklet (its file and its row), then it is removed
+KEEP_NICE = 10  # a sheet kept in the background (KEEP_ONLY): the pages being served take the processor first
 KEPT_BYTES = 200 * 2**20  # the kept parts (scorekeeper.pdf.Kept) at most; a filled 30-deal sheet's is 23 KB
 
 COMMAND = (sys.executable, "-m", "scorekeeper.printer")
@@ -310,8 +311,8 @@ class Joined:
 
 def run(app: Flask, token: str) -> None:
     """Print the booklet under ``token``, saying how far it has got; a failure is recorded. A kind that
-    only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores), and its
-    process then prints the jobs of its kind waiting for it."""
+    only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores) at a lower
+    priority (KEEP_NICE), and its process then prints the jobs of its kind waiting for it."""
     from ..pdf import Kept
 
     static = Path(app.static_folder or "static")
@@ -319,6 +320,8 @@ def run(app: Flask, token: str) -> None:
         db = store.get_db()
         kept = Kept(kept_folder(app.config["DATABASE"]), static)
         job: store.PrintJob | None = store.get_print_job(db, token)
+        if job.kind in KEEP_ONLY:
+            os.nice(KEEP_NICE)  # (its printers, forked from here, too)
         while job is not None:
             token = job.token
             try:

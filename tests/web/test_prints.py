@@ -133,6 +133,18 @@ def test_a_failure_is_recorded_and_said(app):
     assert "could not be printed" in app.test_client().get(f"/prints/{job.token}").get_data(as_text=True)
 
 
+@pytest.mark.parametrize(("kind", "niced"), [("keep", [booklet.KEEP_NICE]), ("sheets", [])])
+def test_only_sheets_kept_in_the_background_give_way_to_the_pages_served(app, monkeypatch, kind, niced):
+    """A sheet printed because its match ended can wait: its process lowers its priority (and its
+    printers', forked from it); a booklet an organiser asked for does not."""
+    calls = []
+    monkeypatch.setattr(booklet.os, "nice", calls.append)
+    job = queued(app, kind=kind)
+    with pytest.raises(store.NotFound):  # (no match: nothing is printed)
+        booklet.run(app, job.token)
+    assert calls == niced
+
+
 def test_no_more_than_two_booklets_print_at_once(app, client):
     """Each booklet takes every core: a third one waits until one is done (or has died)."""
     match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
