@@ -46,19 +46,23 @@ U64 = cython.typedef(cython.ulonglong)  # bits counted (_count, _top)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
 FLAG = cython.typedef(cython.bint)
 VALUE = cython.typedef(cython.int)  # what a side wins (points or tricks), and the window's bounds
+# The searchers' constants are C ones (cython.declare): a plain module name would be a Python int looked
+# up and multiplied as one at every position.
 ONE = cython.declare(BITS, 1)
-SEATS = 8  # the searcher's C arrays: more seats than any game has (written as 8 in _Searcher)
-CARDS = 64  # and as many cards as the bits of BITS (64)
+SEATS = cython.declare(SMALL, 8)  # the searcher's C arrays: more seats than any game has (8 in _Searcher)
+CARDS = cython.declare(SMALL, 64)  # and as many cards as the bits of BITS (64)
 MOVES = 1056  # the moves of the nodes of one line, at most (written as 1056 in _Searcher)
-BIG = 1 << 20  # above any value: bound of non-additive games
-ALL_ROUNDS = 64  # more rounds than any suit has
+BIG = cython.declare(VALUE, 1 << 20)  # above any value: bound of non-additive games
+ALL_ROUNDS = cython.declare(SMALL, 64)  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
-SHAPE_KEEPS = 8  # points: positions remembered per shape
+SHAPE_KEEPS = 8  # points: positions remembered per shape (a Python int: the tests set it to 0)
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
-TRICKS_FIRST = 2  # points: with this many tricks left or fewer, ask first whether one side takes them all
+TRICKS_FIRST = cython.declare(SMALL, 2)  # points: with this many tricks left or fewer, ask first whether
+# one side takes them all
 QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
-KEY_WORDS = 16  # a position's key: its words at most (Table)
-KEY_ROOM = 2 * KEY_WORDS  # each trick boundary's keys, by tricks left: the table's, then the shape's
+KEY_WORDS = cython.declare(SMALL, 16)  # a position's key: its words at most (Table)
+KEY_ROOM = cython.declare(SMALL, 2 * KEY_WORDS)  # each trick boundary's keys, by tricks left: the table's,
+# then the shape's
 
 
 class OutOfTime(Exception):
