@@ -557,6 +557,7 @@ class _Searcher:
     above: BITS[64]
     twins: BITS[64]
     suit_of: SMALL[64]
+    suit_bits: BITS[64]  # (CARDS) each card's suit, its cards (no suits: 0)
     suits: tuple
     additive: FLAG
     simple: FLAG
@@ -595,7 +596,8 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.pts, self.rank, self.above, self.twins, self.suit_of, self.history = ([0] * CARDS for _ in range(6))
+            self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
+                [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
@@ -612,6 +614,7 @@ class _Searcher:
         for card in range(len(kernel.pts)):
             self.pts[card], self.rank[card], self.above[card] = kernel.pts[card], kernel.rank[card], kernel.above[card]
             self.twins[card], self.suit_of[card] = twins[card], kernel.suit_of[card]
+            self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
         self.last = n - 1
@@ -1061,7 +1064,7 @@ class _Searcher:
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
-            suit = suits[self.suit_of[card]] if suits else 0
+            suit = self.suit_bits[card]
             if not up:  # our top card of the suit
                 score = 4 if low & trumps else 6 if not ruffers & suit else 3
                 if ranked_bits and not rem >> card + 1:  # (Quinto: the highest card left takes its trick)
@@ -1358,7 +1361,7 @@ class _Searcher:
                     safe = False
         # (Pandoeren: the hand holds the plain suit led, so a trump played here is a ruff while following)
         follows = self.ruff_anyway and (ONE << self.played[base] & self.trumps) == 0 and \
-            (hand & self.suits[self.suit_of[self.played[base]]]) != 0
+            (hand & self.suit_bits[self.played[base]]) != 0
         top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
