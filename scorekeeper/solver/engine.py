@@ -641,8 +641,8 @@ class _Searcher:
         closes = points and bool(kernel.points_runs)
         blocks = kernel.points_runs if closes else \
             [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
-        if len(blocks) >= KEY_WORDS:
-            raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
+        if len(blocks) >= KEY_WORDS or any(width > 16 for _, width in blocks):
+            raise ValueError(f"a position's key takes {KEY_WORDS} words at most, a run 16 places")
         self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
         for at, (first, width) in enumerate(blocks):
@@ -770,13 +770,14 @@ class _Searcher:
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
-                   piece=BITS, base=BITS, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
-                   start=cython.Py_ssize_t)
+                   piece=BITS, low=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
+                   run=SMALL, start=cython.Py_ssize_t)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
-        its words."""
+        its words. COMPRESS closes a run up 8 places at a time, from its lowest card left on: two
+        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer)."""
         start = at
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
@@ -786,10 +787,14 @@ class _Searcher:
             left = rem >> shift & full
             piece = _count(left)
             if left:
-                base = left << width
+                low = _count((left & -left) - 1) if width > 8 else 0
+                left >>= low
+                place = _count(left & 255)
                 for seat in range(self.n - 1):
-                    held = self.hands[seat] >> shift & full
-                    piece = piece << width | (self.compress[base | held] if width == 8 else self.closed(left, held))
+                    held = (self.hands[seat] >> shift & full) >> low
+                    piece = piece << width | self.compress[(left & 255) << 8 | held & 255]
+                    if left >> 8:
+                        piece |= self.compress[(left >> 8) << 8 | held >> 8] << place
             self.key[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
@@ -809,28 +814,6 @@ class _Searcher:
             self.key[at] = word
             at += 1
         return at - start
-
-    @cython.cfunc
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.returns(BITS)
-    @cython.annotation_typing(False)
-    @cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
-    def closed(self, left: int, held: int) -> int:
-        """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
-        with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
-        ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
-        shift = _count((left & -left) - 1)
-        left >>= shift
-        held >>= shift
-        found = at = 0
-        while left:
-            piece = self.compress[(left & 255) << 8 | held & 255]
-            found |= piece << at
-            at += _count(left & 255)
-            left >>= 8
-            held >>= 8
-        return found
 
     @cython.cfunc
     @cython.returns(BITS)
