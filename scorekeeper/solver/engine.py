@@ -415,6 +415,75 @@ class Table:
 
 @cython.final
 @cython.cclass
+class Shapes:
+    """The positions searched, by shape (points: :attr:`_Searcher.alike`): for each shape, the last
+    ``keeps`` positions' cards left and bounds (lower, upper) (``SHAPE_KEEPS`` when it is made). A
+    :class:`Table` finds each shape's group of entries (its number in ``lows``, how many were ever
+    kept in ``highs``), kept in C arrays beside it (plain Python: arrays of the same numbers), each
+    group a ring: the next one replaces the oldest."""
+
+    index: Table
+    keeps: SMALL
+    groups: cython.Py_ssize_t  # groups made
+    rems: BITS[:]  # group g's positions from g * keeps on
+    lows: VALUE[:]
+    highs: VALUE[:]
+
+    def __init__(self, words: int) -> None:
+        self.index = Table()
+        self.index.fit(words)
+        self.keeps = SHAPE_KEEPS
+        self.empty(FIRST_SLOTS)
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(groups=cython.Py_ssize_t)
+    def empty(self, groups: int) -> None:
+        """Room for ``groups`` groups, and none made."""
+        self.groups = 0
+        self.rems = array("q", bytes(8 * self.keeps * groups))
+        self.lows = array("i", bytes(4 * self.keeps * groups))
+        self.highs = array("i", bytes(4 * self.keeps * groups))
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(rems=BITS[:], lows=VALUE[:], highs=VALUE[:], entry=cython.Py_ssize_t,
+                   groups=cython.Py_ssize_t)
+    def grow(self) -> None:
+        """Room for twice the groups, those made kept."""
+        rems, lows, highs, groups = self.rems, self.lows, self.highs, self.groups
+        self.empty(2 * groups)
+        self.groups = groups
+        for entry in range(groups * self.keeps):
+            self.rems[entry], self.lows[entry], self.highs[entry] = rems[entry], lows[entry], highs[entry]
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE, slot=cython.Py_ssize_t,
+                   group=cython.Py_ssize_t, kept=VALUE, entry=cython.Py_ssize_t)
+    def add(self, key: array, at: int, rem: int, lo: int, hi: int) -> None:
+        """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``."""
+        if not self.keeps:
+            return
+        slot = self.index.slot(key, at)
+        if self.index.full[slot]:
+            group, kept = self.index.lows[slot], self.index.highs[slot]
+        else:
+            if self.groups * self.keeps == len(self.rems):
+                self.grow()
+            group, kept = self.groups, 0
+            self.groups += 1
+        entry = group * self.keeps + kept % self.keeps
+        self.rems[entry], self.lows[entry], self.highs[entry] = rem, lo, hi
+        self.index.put(key, at, group, kept + 1, -1)
+
+
+@cython.final
+@cython.cclass
 class Follow:
     """A game's follow rule on bits, as the kernels of the Jass family and Quinto give it
     (:attr:`Kernel.legal <scorekeeper.solver.search.Kernel>`): called with the ``Legal``
@@ -582,7 +651,7 @@ class _Searcher:
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     words: SMALL  # the words of the table's key
-    alike: dict
+    alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
     fixed: BITS
     stretches: SMALL
@@ -673,7 +742,7 @@ class _Searcher:
         # points: positions of one shape (the same hands once the cards gone from play are closed up)
         # are worth the same to within the points their cards differ by, so each bounds the others
         self.quasi = points and kernel.additive and kernel.width > 0 and not kernel.exact_cards
-        self.alike = {}  # shape -> [(cards left, lower, upper)]
+        self.alike = Shapes(shape_words) if self.quasi else None
 
     @cython.ccall
     def load(self, hands: list[int]) -> None:
@@ -1078,7 +1147,8 @@ class _Searcher:
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
                    gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
                    other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t, slot=cython.Py_ssize_t, known=FLAG,
-                   shape_words=SMALL, word=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t)
+                   shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
+                   kept=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -1136,12 +1206,16 @@ class _Searcher:
                 hi = gain if gain < hi else hi
         else:
             lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
-        shape = None
+        shaped = False  # (this position's shape written, and looked up)
         seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
-            shape_words = self.normal_key(leader, rem, key_at + KEY_WORDS)
-            shape = tuple([self.key[key_at + KEY_WORDS + word] for word in range(shape_words)])
-            for other, other_lo, other_hi in self.alike.get(shape, ()):
+            self.normal_key(leader, rem, key_at + KEY_WORDS)
+            shaped, alike = True, self.alike
+            place = alike.index.slot(self.key, key_at + KEY_WORDS)
+            group = alike.index.lows[place] * alike.keeps if alike.index.full[place] else 0
+            kept = alike.index.highs[place] if alike.index.full[place] else 0  # (kept ever: the last ``keeps``)
+            for entry in range(group, group + (kept if kept < alike.keeps else alike.keeps)):
+                other, other_lo, other_hi = alike.rems[entry], alike.lows[entry], alike.highs[entry]
                 down = self.distance(rem, other)
                 up = down % SPREAD
                 down //= SPREAD
@@ -1221,11 +1295,8 @@ class _Searcher:
         else:
             lo = hi = best
         tt.put(self.key, key_at, lo, hi, best_card)
-        if shape is not None:
-            entries = self.alike.setdefault(shape, [])
-            entries.append((rem, lo, hi))
-            if len(entries) > SHAPE_KEEPS:
-                del entries[0]
+        if shaped:
+            self.alike.add(self.key, key_at + KEY_WORDS, rem, lo, hi)
         return best
 
     @cython.cfunc
