@@ -40,7 +40,9 @@ from .search import COMPRESS, Kernel
 # Compiled (setup.py), the searchers are a class of C (:class:`_Searcher`): C functions that take
 # and keep C integers, the hands and the kernel's tables C arrays (a position searched for about
 # half the instructions); plain Python reads the declarations as nothing. A card's bit is made by
-# shifting ONE: a C ``1 << card`` would be an int of 32 bits.
+# shifting ONE: a C ``1 << card`` would be an int of 32 bits. The C functions with no Python in
+# them are declared ``exceptval(check=False)``: nothing to raise, so no look at Python's error
+# state after each call.
 BITS = cython.typedef(cython.longlong)  # cards as bits (53 at most)
 U64 = cython.typedef(cython.ulonglong)  # bits counted (_count, _top)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
@@ -358,6 +360,7 @@ class Table:
         self.lows, self.highs = array("i", bytes(4 * slots)), array("i", bytes(4 * slots))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(cython.Py_ssize_t)
@@ -526,6 +529,7 @@ class Follow:
                           partner_winning)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(hand=BITS, lead=SMALL, second=SMALL, count=SMALL, best=SMALL, partner_winning=FLAG, free=BITS)
@@ -544,6 +548,7 @@ class Follow:
         return self.core(hand, lead, best, partner_winning)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(hand=BITS, lead=SMALL, best=SMALL, partner_winning=FLAG, led=BITS, trumps=BITS, follow=BITS,
@@ -795,6 +800,7 @@ class _Searcher:
         return self.beats(card, best, self.cards_of(base, pos))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(SMALL)
@@ -809,6 +815,7 @@ class _Searcher:
         return self.n + 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE)
@@ -834,6 +841,7 @@ class _Searcher:
         return down * SPREAD + up
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(SMALL)
@@ -885,6 +893,7 @@ class _Searcher:
         return at - start
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(bits=BITS, found=BITS, at=SMALL)
