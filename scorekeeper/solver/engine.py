@@ -291,6 +291,25 @@ def _top(bits: int) -> int:
     return _count(bits) - 1
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, value=SMALL)
+def _sure_tricks(hand: int, other: int) -> int:
+    """The tricks ``hand`` surely takes where only a higher card of ``other`` takes a trick from it, each
+    card in one trick: the most, over its cards, of its cards as high or higher less the cards of
+    ``other`` higher, or 0. Walked from the lowest card up: no highest bit to find."""
+    floor = 0
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        value = _count(hand) + 1 - _count(other & ~((low << 1) - 1))
+        floor = value if value > floor else floor
+    return floor
+
+
 CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
 
 
@@ -965,18 +984,22 @@ class _Searcher:
             hand = self.hands[seat] & self.trumps
             held = gain = most = floor = 0
             least = BIG
-            while hand:
-                card = _top(hand)
-                hand ^= ONE << card
-                held += 1
-                worth = self.pts[card] if self.points else 1
-                gain += worth
-                most = worth if worth > most else most
-                least = worth if worth < least else least
-                over = _count(other >> card + 1)  # the other side's trumps above this one
-                if held > over:  # (the won tricks' trumps: all but the dearest ``over``, or the cheapest each)
-                    value = gain - over * most if gain - over * most > (held - over) * least else (held - over) * least
-                    floor = value if value > floor else floor
+            if not self.points:  # (a trick each)
+                floor = _sure_tricks(hand, other)
+            else:
+                while hand:
+                    card = _top(hand)
+                    hand ^= ONE << card
+                    held += 1
+                    worth = self.pts[card]
+                    gain += worth
+                    most = worth if worth > most else most
+                    least = worth if worth < least else least
+                    over = _count(other >> card + 1)  # the other side's trumps above this one
+                    if held > over:  # (the won tricks' trumps: all but the dearest ``over``, or the cheapest each)
+                        value = gain - over * most
+                        value = value if value > (held - over) * least else (held - over) * least
+                        floor = value if value > floor else floor
             if self.maxi[seat]:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
@@ -1065,8 +1088,7 @@ class _Searcher:
                 used += ONE << 4 * seat
         return won * SPREAD + lost
 
-    @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
-                   over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
+    @cython.locals(mine=BITS, theirs=BITS, seat=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
     @cython.cfunc
     def ranked_floors(self) -> tuple[int, int]:
         """The fewest tricks each side takes (the claimant's, the other's) where the highest card
@@ -1080,16 +1102,7 @@ class _Searcher:
                 theirs |= self.hands[seat]
         sure_mine = sure_theirs = 0
         for seat in range(self.n):
-            other = theirs if self.maxi[seat] else mine
-            hand = self.hands[seat]
-            held = floor = 0
-            while hand:
-                card = _top(hand)
-                hand ^= ONE << card
-                held += 1
-                over = _count(other >> card + 1)  # the other side's cards above this one
-                if held - over > floor:
-                    floor = held - over
+            floor = _sure_tricks(self.hands[seat], theirs if self.maxi[seat] else mine)
             if self.maxi[seat]:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
