@@ -40,25 +40,31 @@ from .search import COMPRESS, Kernel
 # Compiled (setup.py), the searchers are a class of C (:class:`_Searcher`): C functions that take
 # and keep C integers, the hands and the kernel's tables C arrays (a position searched for about
 # half the instructions); plain Python reads the declarations as nothing. A card's bit is made by
-# shifting ONE: a C ``1 << card`` would be an int of 32 bits.
+# shifting ONE: a C ``1 << card`` would be an int of 32 bits. The C functions with no Python in
+# them are declared ``exceptval(check=False)``: nothing to raise, so no look at Python's error
+# state after each call.
 BITS = cython.typedef(cython.longlong)  # cards as bits (53 at most)
 U64 = cython.typedef(cython.ulonglong)  # bits counted (_count, _top)
 SMALL = cython.typedef(cython.int)  # a card's bit number, a seat, a place in the trick
 FLAG = cython.typedef(cython.bint)
 VALUE = cython.typedef(cython.int)  # what a side wins (points or tricks), and the window's bounds
+# The searchers' constants are C ones (cython.declare): a plain module name would be a Python int looked
+# up and multiplied as one at every position.
 ONE = cython.declare(BITS, 1)
-SEATS = 8  # the searcher's C arrays: more seats than any game has (written as 8 in _Searcher)
-CARDS = 64  # and as many cards as the bits of BITS (64)
+SEATS = cython.declare(SMALL, 8)  # the searcher's C arrays: more seats than any game has (8 in _Searcher)
+CARDS = cython.declare(SMALL, 64)  # and as many cards as the bits of BITS (64)
 MOVES = 1056  # the moves of the nodes of one line, at most (written as 1056 in _Searcher)
-BIG = 1 << 20  # above any value: bound of non-additive games
-ALL_ROUNDS = 64  # more rounds than any suit has
+BIG = cython.declare(VALUE, 1 << 20)  # above any value: bound of non-additive games
+ALL_ROUNDS = cython.declare(SMALL, 64)  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
-SHAPE_KEEPS = 8  # points: positions remembered per shape
+SHAPE_KEEPS = 8  # points: positions remembered per shape (a Python int: the tests set it to 0)
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
-TRICKS_FIRST = 2  # points: with this many tricks left or fewer, ask first whether one side takes them all
+TRICKS_FIRST = cython.declare(SMALL, 2)  # points: with this many tricks left or fewer, ask first whether
+# one side takes them all
 QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
-KEY_WORDS = 16  # a position's key: its words at most (Table)
-KEY_ROOM = 2 * KEY_WORDS  # each trick boundary's keys, by tricks left: the table's, then the shape's
+KEY_WORDS = cython.declare(SMALL, 16)  # a position's key: its words at most (Table)
+KEY_ROOM = cython.declare(SMALL, 2 * KEY_WORDS)  # each trick boundary's keys, by tricks left: the table's,
+# then the shape's
 
 
 class OutOfTime(Exception):
@@ -285,6 +291,25 @@ def _top(bits: int) -> int:
     return _count(bits) - 1
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.returns(SMALL)
+@cython.annotation_typing(False)
+@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, value=SMALL)
+def _sure_tricks(hand: int, other: int) -> int:
+    """The tricks ``hand`` surely takes where only a higher card of ``other`` takes a trick from it, each
+    card in one trick: the most, over its cards, of its cards as high or higher less the cards of
+    ``other`` higher, or 0. Walked from the lowest card up: no highest bit to find."""
+    floor = 0
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        value = _count(hand) + 1 - _count(other & ~((low << 1) - 1))
+        floor = value if value > floor else floor
+    return floor
+
+
 CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
 
 
@@ -354,6 +379,7 @@ class Table:
         self.lows, self.highs = array("i", bytes(4 * slots)), array("i", bytes(4 * slots))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(cython.Py_ssize_t)
@@ -411,6 +437,75 @@ class Table:
 
 @cython.final
 @cython.cclass
+class Shapes:
+    """The positions searched, by shape (points: :attr:`_Searcher.alike`): for each shape, the last
+    ``keeps`` positions' cards left and bounds (lower, upper) (``SHAPE_KEEPS`` when it is made). A
+    :class:`Table` finds each shape's group of entries (its number in ``lows``, how many were ever
+    kept in ``highs``), kept in C arrays beside it (plain Python: arrays of the same numbers), each
+    group a ring: the next one replaces the oldest."""
+
+    index: Table
+    keeps: SMALL
+    groups: cython.Py_ssize_t  # groups made
+    rems: BITS[:]  # group g's positions from g * keeps on
+    lows: VALUE[:]
+    highs: VALUE[:]
+
+    def __init__(self, words: int) -> None:
+        self.index = Table()
+        self.index.fit(words)
+        self.keeps = SHAPE_KEEPS
+        self.empty(FIRST_SLOTS)
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(groups=cython.Py_ssize_t)
+    def empty(self, groups: int) -> None:
+        """Room for ``groups`` groups, and none made."""
+        self.groups = 0
+        self.rems = array("q", bytes(8 * self.keeps * groups))
+        self.lows = array("i", bytes(4 * self.keeps * groups))
+        self.highs = array("i", bytes(4 * self.keeps * groups))
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(rems=BITS[:], lows=VALUE[:], highs=VALUE[:], entry=cython.Py_ssize_t,
+                   groups=cython.Py_ssize_t)
+    def grow(self) -> None:
+        """Room for twice the groups, those made kept."""
+        rems, lows, highs, groups = self.rems, self.lows, self.highs, self.groups
+        self.empty(2 * groups)
+        self.groups = groups
+        for entry in range(groups * self.keeps):
+            self.rems[entry], self.lows[entry], self.highs[entry] = rems[entry], lows[entry], highs[entry]
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE, slot=cython.Py_ssize_t,
+                   group=cython.Py_ssize_t, kept=VALUE, entry=cython.Py_ssize_t)
+    def add(self, key: array, at: int, rem: int, lo: int, hi: int) -> None:
+        """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``."""
+        if not self.keeps:
+            return
+        slot = self.index.slot(key, at)
+        if self.index.full[slot]:
+            group, kept = self.index.lows[slot], self.index.highs[slot]
+        else:
+            if self.groups * self.keeps == len(self.rems):
+                self.grow()
+            group, kept = self.groups, 0
+            self.groups += 1
+        entry = group * self.keeps + kept % self.keeps
+        self.rems[entry], self.lows[entry], self.highs[entry] = rem, lo, hi
+        self.index.put(key, at, group, kept + 1, -1)
+
+
+@cython.final
+@cython.cclass
 class Follow:
     """A game's follow rule on bits, as the kernels of the Jass family and Quinto give it
     (:attr:`Kernel.legal <scorekeeper.solver.search.Kernel>`): called with the ``Legal``
@@ -453,6 +548,7 @@ class Follow:
                           partner_winning)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(hand=BITS, lead=SMALL, second=SMALL, count=SMALL, best=SMALL, partner_winning=FLAG, free=BITS)
@@ -471,6 +567,7 @@ class Follow:
         return self.core(hand, lead, best, partner_winning)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(hand=BITS, lead=SMALL, best=SMALL, partner_winning=FLAG, led=BITS, trumps=BITS, follow=BITS,
@@ -553,6 +650,7 @@ class _Searcher:
     above: BITS[64]
     twins: BITS[64]
     suit_of: SMALL[64]
+    suit_bits: BITS[64]  # (CARDS) each card's suit, its cards (no suits: 0)
     suits: tuple
     additive: FLAG
     simple: FLAG
@@ -577,7 +675,7 @@ class _Searcher:
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     words: SMALL  # the words of the table's key
-    alike: dict
+    alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
     fixed: BITS
     stretches: SMALL
@@ -591,7 +689,8 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.pts, self.rank, self.above, self.twins, self.suit_of, self.history = ([0] * CARDS for _ in range(6))
+            self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
+                [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
@@ -608,6 +707,7 @@ class _Searcher:
         for card in range(len(kernel.pts)):
             self.pts[card], self.rank[card], self.above[card] = kernel.pts[card], kernel.rank[card], kernel.above[card]
             self.twins[card], self.suit_of[card] = twins[card], kernel.suit_of[card]
+            self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
         self.last = n - 1
@@ -634,8 +734,8 @@ class _Searcher:
         closes = points and bool(kernel.points_runs)
         blocks = kernel.points_runs if closes else \
             [(8 * block, 8) for block in range(len(kernel.suits))] if kernel.width == 8 else kernel.runs
-        if len(blocks) >= KEY_WORDS:
-            raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
+        if len(blocks) >= KEY_WORDS or any(width > 16 for _, width in blocks):
+            raise ValueError(f"a position's key takes {KEY_WORDS} words at most, a run 16 places")
         self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
         for at, (first, width) in enumerate(blocks):
@@ -666,7 +766,7 @@ class _Searcher:
         # points: positions of one shape (the same hands once the cards gone from play are closed up)
         # are worth the same to within the points their cards differ by, so each bounds the others
         self.quasi = points and kernel.additive and kernel.width > 0 and not kernel.exact_cards
-        self.alike = {}  # shape -> [(cards left, lower, upper)]
+        self.alike = Shapes(shape_words) if self.quasi else None
 
     @cython.ccall
     def load(self, hands: list[int]) -> None:
@@ -719,6 +819,7 @@ class _Searcher:
         return self.beats(card, best, self.cards_of(base, pos))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(SMALL)
@@ -733,6 +834,7 @@ class _Searcher:
         return self.n + 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE)
@@ -758,18 +860,20 @@ class _Searcher:
         return down * SPREAD + up
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
-                   piece=BITS, base=BITS, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
-                   start=cython.Py_ssize_t)
+                   piece=BITS, low=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
+                   run=SMALL, start=cython.Py_ssize_t)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
-        its words."""
+        its words. COMPRESS closes a run up 8 places at a time, from its lowest card left on: two
+        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer)."""
         start = at
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
@@ -779,10 +883,14 @@ class _Searcher:
             left = rem >> shift & full
             piece = _count(left)
             if left:
-                base = left << width
+                low = _count((left & -left) - 1) if width > 8 else 0
+                left >>= low
+                place = _count(left & 255)
                 for seat in range(self.n - 1):
-                    held = self.hands[seat] >> shift & full
-                    piece = piece << width | (self.compress[base | held] if width == 8 else self.closed(left, held))
+                    held = (self.hands[seat] >> shift & full) >> low
+                    piece = piece << width | self.compress[(left & 255) << 8 | held & 255]
+                    if left >> 8:
+                        piece |= self.compress[(left >> 8) << 8 | held >> 8] << place
             self.key[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
@@ -804,28 +912,7 @@ class _Searcher:
         return at - start
 
     @cython.cfunc
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.returns(BITS)
-    @cython.annotation_typing(False)
-    @cython.locals(left=BITS, held=BITS, piece=BITS, found=BITS, at=SMALL, shift=SMALL)
-    def closed(self, left: int, held: int) -> int:
-        """``held`` (some of ``left``'s cards, ``left`` not empty) renumbered among ``left``: its cards
-        with the cards not in ``left`` closed up. COMPRESS closes up 8 places at a time, from
-        ``left``'s lowest card on (a suit of 9 places with its lowest card gone takes one look-up)."""
-        shift = _count((left & -left) - 1)
-        left >>= shift
-        held >>= shift
-        found = at = 0
-        while left:
-            piece = self.compress[(left & 255) << 8 | held & 255]
-            found |= piece << at
-            at += _count(left & 255)
-            left >>= 8
-            held >>= 8
-        return found
-
-    @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(bits=BITS, found=BITS, at=SMALL)
@@ -897,18 +984,22 @@ class _Searcher:
             hand = self.hands[seat] & self.trumps
             held = gain = most = floor = 0
             least = BIG
-            while hand:
-                card = _top(hand)
-                hand ^= ONE << card
-                held += 1
-                worth = self.pts[card] if self.points else 1
-                gain += worth
-                most = worth if worth > most else most
-                least = worth if worth < least else least
-                over = _count(other >> card + 1)  # the other side's trumps above this one
-                if held > over:  # (the won tricks' trumps: all but the dearest ``over``, or the cheapest each)
-                    value = gain - over * most if gain - over * most > (held - over) * least else (held - over) * least
-                    floor = value if value > floor else floor
+            if not self.points:  # (a trick each)
+                floor = _sure_tricks(hand, other)
+            else:
+                while hand:
+                    card = _top(hand)
+                    hand ^= ONE << card
+                    held += 1
+                    worth = self.pts[card]
+                    gain += worth
+                    most = worth if worth > most else most
+                    least = worth if worth < least else least
+                    over = _count(other >> card + 1)  # the other side's trumps above this one
+                    if held > over:  # (the won tricks' trumps: all but the dearest ``over``, or the cheapest each)
+                        value = gain - over * most
+                        value = value if value > (held - over) * least else (held - over) * least
+                        floor = value if value > floor else floor
             if self.maxi[seat]:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
@@ -997,8 +1088,7 @@ class _Searcher:
                 used += ONE << 4 * seat
         return won * SPREAD + lost
 
-    @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
-                   over=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
+    @cython.locals(mine=BITS, theirs=BITS, seat=SMALL, floor=SMALL, sure_mine=SMALL, sure_theirs=SMALL)
     @cython.cfunc
     def ranked_floors(self) -> tuple[int, int]:
         """The fewest tricks each side takes (the claimant's, the other's) where the highest card
@@ -1012,16 +1102,7 @@ class _Searcher:
                 theirs |= self.hands[seat]
         sure_mine = sure_theirs = 0
         for seat in range(self.n):
-            other = theirs if self.maxi[seat] else mine
-            hand = self.hands[seat]
-            held = floor = 0
-            while hand:
-                card = _top(hand)
-                hand ^= ONE << card
-                held += 1
-                over = _count(other >> card + 1)  # the other side's cards above this one
-                if held - over > floor:
-                    floor = held - over
+            floor = _sure_tricks(self.hands[seat], theirs if self.maxi[seat] else mine)
             if self.maxi[seat]:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
@@ -1057,7 +1138,7 @@ class _Searcher:
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
-            suit = suits[self.suit_of[card]] if suits else 0
+            suit = self.suit_bits[card]
             if not up:  # our top card of the suit
                 score = 4 if low & trumps else 6 if not ruffers & suit else 3
                 if ranked_bits and not rem >> card + 1:  # (Quinto: the highest card left takes its trick)
@@ -1088,7 +1169,8 @@ class _Searcher:
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
                    gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
                    other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t, slot=cython.Py_ssize_t, known=FLAG,
-                   shape_words=SMALL, word=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t)
+                   shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
+                   kept=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points, tt = self.points, self.tt
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -1146,12 +1228,16 @@ class _Searcher:
                 hi = gain if gain < hi else hi
         else:
             lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
-        shape = None
+        shaped = False  # (this position's shape written, and looked up)
         seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
-            shape_words = self.normal_key(leader, rem, key_at + KEY_WORDS)
-            shape = tuple([self.key[key_at + KEY_WORDS + word] for word in range(shape_words)])
-            for other, other_lo, other_hi in self.alike.get(shape, ()):
+            self.normal_key(leader, rem, key_at + KEY_WORDS)
+            shaped, alike = True, self.alike
+            place = alike.index.slot(self.key, key_at + KEY_WORDS)
+            group = alike.index.lows[place] * alike.keeps if alike.index.full[place] else 0
+            kept = alike.index.highs[place] if alike.index.full[place] else 0  # (kept ever: the last ``keeps``)
+            for entry in range(group, group + (kept if kept < alike.keeps else alike.keeps)):
+                other, other_lo, other_hi = alike.rems[entry], alike.lows[entry], alike.highs[entry]
                 down = self.distance(rem, other)
                 up = down % SPREAD
                 down //= SPREAD
@@ -1231,11 +1317,8 @@ class _Searcher:
         else:
             lo = hi = best
         tt.put(self.key, key_at, lo, hi, best_card)
-        if shape is not None:
-            entries = self.alike.setdefault(shape, [])
-            entries.append((rem, lo, hi))
-            if len(entries) > SHAPE_KEEPS:
-                del entries[0]
+        if shaped:
+            self.alike.add(self.key, key_at + KEY_WORDS, rem, lo, hi)
         return best
 
     @cython.cfunc
@@ -1354,7 +1437,7 @@ class _Searcher:
                     safe = False
         # (Pandoeren: the hand holds the plain suit led, so a trump played here is a ruff while following)
         follows = self.ruff_anyway and (ONE << self.played[base] & self.trumps) == 0 and \
-            (hand & self.suits[self.suit_of[self.played[base]]]) != 0
+            (hand & self.suit_bits[self.played[base]]) != 0
         top = end = self.top  # (the moves, best first, in stack[top:end])
         while moves:
             low = moves & -moves
