@@ -656,6 +656,8 @@ class _Searcher:
     simple: FLAG
     ranked_bits: FLAG
     ranked: FLAG
+    low_alike: FLAG  # tricks, the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
+    kept: BITS[8]  # (SEATS) the hands, while ranked_key writes the key of a position alike
     ruff_anyway: FLAG
     squeeze: FLAG
     quasi: FLAG
@@ -689,6 +691,7 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
+            self.kept = [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
                 [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
@@ -757,6 +760,14 @@ class _Searcher:
         if shape_words > KEY_WORDS:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
         self.words = shape_words if self.squeeze else self.exact_key(0, 0)
+        # (ranked_key: each run of two cards or more lies in one suit of the follow rule, none of its cards wild)
+        self.low_alike = self.ranked and self.squeeze and self.follow is not None and not self.follow.trumps \
+            and not self.follow.head
+        for first, width in blocks:
+            run = (1 << width) - 1 << first
+            if self.low_alike and width > 1 and (run & ~(self.follow.suit[first] & ~self.follow.free)
+                                                 or self.follow.wild >= 0 and run >> self.follow.wild & 1):
+                self.low_alike = False
         self.tt = Table() if points else tricks_table
         self.tt.fit(self.words)
         # points: with few tricks left, a side that takes every trick (or none) takes every point (or
@@ -910,6 +921,44 @@ class _Searcher:
             self.key[at] = word
             at += 1
         return at - start
+
+    @cython.cfunc
+    @cython.returns(SMALL)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
+                   run=SMALL, suit=BITS, left=BITS, card=BITS, count=SMALL, words=SMALL)
+    def ranked_key(self, leader: int, rem: int, at: int) -> int:
+        """The closed-up key (:meth:`normal_key`) of a position alike: the low cards dealt anew.
+        Where the highest card wins whatever its suit, a card below every card of some other hand
+        never wins a trick: that hand plays above it in every trick. Those are the cards below the
+        highest of the hands' lowest cards (its hand holds none of them), for good, as the hands'
+        lowest cards only rise. Where the follow rule reads suits only, such cards of a suit may
+        change hands, each hand keeping as many of them: every trick goes as before, so the
+        position is worth the same tricks. The key is that of the position where, suit by suit,
+        the first seat holds the lowest of them, the next seat the next ones, and so on."""
+        lowest = 0
+        for seat in range(self.n):
+            low = self.hands[seat] & -self.hands[seat]
+            if low > lowest:
+                lowest = low
+        dead = rem & (lowest - 1) & self.run_bits
+        if not dead & (dead - 1):  # (one such card or none: nothing to deal)
+            return self.normal_key(leader, rem, at)
+        for seat in range(self.n):
+            self.kept[seat] = self.hands[seat]
+            self.hands[seat] &= ~dead
+        for run in range(self.run_count):
+            suit = dead & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+            left = suit
+            for seat in range(self.n):
+                for count in range(_count(self.kept[seat] & suit)):
+                    card = left & -left
+                    left ^= card
+                    self.hands[seat] |= card
+        words = self.normal_key(leader, rem, at)
+        for seat in range(self.n):
+            self.hands[seat] = self.kept[seat]
+        return words
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1180,7 +1229,9 @@ class _Searcher:
             return self.last_trick(leader, rem, total)
         count = _count(hand)  # tricks left
         key_at = count * KEY_ROOM  # (this boundary's key; its shape's from key_at + KEY_WORDS)
-        if self.squeeze:
+        if self.low_alike:
+            self.ranked_key(leader, rem, key_at)
+        elif self.squeeze:
             self.normal_key(leader, rem, key_at)
         else:
             self.exact_key(leader, key_at)

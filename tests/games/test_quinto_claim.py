@@ -19,6 +19,7 @@ from scorekeeper.games.quinto.cards import legal_cards
 from scorekeeper.games.quinto import tricks
 from scorekeeper.games.quinto.tricks import QuintoTrickRules
 from scorekeeper.solver import Position, best_points, best_tricks, solve
+from scorekeeper.solver.engine import Engine, Table
 
 NESW = ("N", "E", "S", "W")
 SIDES = {"N": "A", "S": "A", "E": "B", "W": "B"}
@@ -262,3 +263,53 @@ def test_the_king_to_the_6_of_a_suit_play_alike_whichever_of_them_are_still_in_p
                              for seat, hand in position.hands.items()})
     assert minimax(closed, claimant, True) == minimax(position, claimant, True), position
     assert best_points(position, claimant) == minimax(position, claimant, True), position
+
+
+
+LOW = ("2", "3", "4", "5", "6", "7", "8")
+
+
+def dealt_anew(position: Position, below: int, rng: random.Random) -> Position:
+    """The position with its cards ranked below ``below`` (the kernel's bits) dealt anew among their
+    holders, suit by suit, each hand keeping as many of each suit."""
+    rank = position.rules.kernel(None, None, NESW).bit_of
+    hands = {seat: set(hand) for seat, hand in position.hands.items()}
+    for suit in {card.suit for hand in hands.values() for card in hand if card.suit is not None}:
+        low = [(seat, card) for seat, hand in hands.items() for card in hand if card.suit == suit and rank[card] < below]
+        for seat, card in low:
+            hands[seat].remove(card)
+        for (seat, _), card in zip(low, rng.sample([card for _, card in low], len(low))):
+            hands[seat].add(card)
+    return Position(rules=position.rules, play_order=NESW, leader=position.leader,
+                    hands={seat: frozenset(hand) for seat, hand in hands.items()})
+
+
+@settings(max_examples=80, deadline=None)
+@given(tricks=st.integers(3, 4), claimant=st.sampled_from(("A", "B")), rng=st.randoms(use_true_random=False))
+def test_cards_below_every_card_of_another_hand_may_change_hands_and_change_no_tricks(tricks, claimant, rng):
+    """RULES §5.1, §5.5: a card below every card of some other hand never wins a trick (that hand
+    plays above it in every trick), so such cards of a suit may change hands, each hand keeping as
+    many, and every trick goes as before: the tricks search keeps a trick's start by that key. Dealt
+    mostly from the low cards of the two lowest suits: dealing those cards anew leaves minimax's
+    tricks as they were; and a position whose low cards, up to any rank, were dealt anew, searched
+    with the bounds proved for the first position, gets minimax's tricks."""
+    deck = [card for card in DECK_53 if card.suit is not None and card.suit.value in "CS" and card.rank.value in LOW]
+    deck += rng.sample(sorted(set(DECK_53) - set(deck), key=display_key), 6)
+    rng.shuffle(deck)
+    rules = QuintoTrickRules(joker_lead_rule=rng.random() < 0.7)
+    position = Position(rules=rules, play_order=NESW, leader=rng.choice(NESW),
+                        hands={seat: frozenset(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)})
+    kernel = rules.kernel(None, None, NESW)
+    floor = max(min(kernel.bit_of[card] for card in hand) for hand in position.hands.values())
+    tricks_won = minimax(position, claimant, False)
+    assert minimax(dealt_anew(position, floor, rng), claimant, False) == tricks_won, position
+
+    def engine(position: Position, table: Table | None) -> Engine:
+        return Engine(kernel, [kernel.mask(position.hands[seat]) for seat in NESW],
+                      [SIDES[seat] == claimant for seat in NESW], NESW.index(position.leader), [], points=False,
+                      tricks_table=table)
+
+    first = engine(position, None)
+    assert first.exact() == tricks_won, position
+    anew = dealt_anew(position, kernel.bit_of[rng.choice(deck[:4 * tricks])] + 1, rng)
+    assert engine(anew, first.tricks_table).exact() == minimax(anew, claimant, False), (position, anew)
