@@ -16,7 +16,8 @@ boundary each side's sure tricks bound the value before any search: the trumps o
 the other side's higher trumps cannot all beat, and the leader's cashable top cards. In
 ``points`` mode with few tricks left, a quick tricks search first asks whether one side takes
 every trick: then it takes every point, and the position is settled; with more tricks left, the
-tricks table settles it so where it holds that bound already for the position's shape.
+tricks table settles it so where it holds that bound already for the position's shape. Quinto's
+points (no fixed total) high in the tree ask the tricks search for the tricks a floor would need.
 
 Positions of one shape (``points``): two positions whose hands are the same once the cards gone
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
@@ -59,6 +60,8 @@ ALL_ROUNDS = cython.declare(SMALL, 64)  # more rounds than any suit has
 GALLOP = 4  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape (a Python int: the tests set it to 0)
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
+TRICKS_ASKED_FROM = cython.declare(SMALL, 7)  # Quinto's points: from this many tricks left, ask the tricks
+# search for a floor (measured: below it the floor by rank settles as much for less)
 TRICKS_FIRST = cython.declare(SMALL, 2)  # points: with this many tricks left or fewer, ask first whether
 # one side takes them all
 QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
@@ -685,6 +688,7 @@ class _Searcher:
     stretch_bits: BITS[32]  # which bits (shifted down), to which bit of the key's word (:meth:`by_name`)
     stretch_to: SMALL[32]
     by_tricks: _Searcher
+    counts: _Searcher
 
     def __init__(self, kernel: Kernel, hands: list[int], maxi: list[bool], points: bool,
                  keep_going: Callable[[], bool] | None,
@@ -774,6 +778,9 @@ class _Searcher:
         # none); the tricks searcher (same hands) tells, its closed-up table shared by every call
         self.by_tricks = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
             if points and kernel.additive else None
+        # points that do not add up (Quinto): the tricks searcher asked how many tricks a side surely takes
+        self.counts = _Searcher(kernel, hands, maxi, False, keep_going, tricks_table) \
+            if points and kernel.most is not None else None
         # points: positions of one shape (the same hands once the cards gone from play are closed up)
         # are worth the same to within the points their cards differ by, so each bounds the others
         self.quasi = points and kernel.additive and kernel.width > 0 and not kernel.exact_cards
@@ -1061,8 +1068,8 @@ class _Searcher:
     @cython.locals(rem=BITS, tricks=SMALL, other_tricks=SMALL, mine=BITS, theirs=BITS, kept_mine=BITS,
                    kept_theirs=BITS, cards=BITS, used=BITS, other_used=BITS, seat=SMALL, other=SMALL, holder=SMALL,
                    at=SMALL, won=VALUE, lost=VALUE, worth=VALUE, top=SMALL, suit=BITS, last=SMALL, keeper=SMALL,
-                   joker=BITS)
-    def quint_bounds(self, rem: int, tricks: int, other_tricks: int) -> int:
+                   joker=BITS, keep=FLAG)
+    def quint_bounds(self, rem: int, tricks: int, other_tricks: int, keep: bool) -> int:
         """``won * SPREAD + lost``: of the points of the quints still whole (``rem``, a trick's start), those
         the claimant's side surely wins (``won``) and those it surely does not (``lost``), where the highest
         card wins whatever its suit, the claimant's side takes ``tricks`` tricks at most and the other side
@@ -1071,7 +1078,8 @@ class _Searcher:
         the last trick with its last card; or the highest card's holder keeps it to the last trick, able to
         follow its suit without it as often as the others hold cards to lead it (the joker always allowed).
         The joker, never forced, is kept to that last trick by its holder on that side (another seat than
-        the one keeping the highest card).
+        the one keeping the highest card). Those two keeping rules count only where ``keep`` says so: a hand
+        keeping a card may not play as the tricks counted need (tricks proved by a search, not by rank).
 
         A card above every card of the other side is its side's for good: the trick it falls in holds no
         higher card. So a pair with such a card never goes to the other side, nor a pair whose two cards
@@ -1095,7 +1103,7 @@ class _Searcher:
             if self.hands[seat] >> top & 1:
                 break
         suit = self.follow.suit[top] if self.follow is not None else 0
-        if not last and suit and _count(rem & suit & ~self.hands[seat]) < \
+        if keep and not last and suit and _count(rem & suit & ~self.hands[seat]) < \
                 _count(self.hands[seat] & suit) + (1 if self.hands[seat] & self.follow.free else 0):
             last, keeper = 1 if self.maxi[seat] else -1, seat
         for seat in range(self.n):
@@ -1104,7 +1112,7 @@ class _Searcher:
         won = self.bonus if last > 0 else 0
         lost = self.bonus if last < 0 else 0
         joker = rem & self.follow.free if self.follow is not None else 0
-        if joker and last:  # (never forced, the joker is kept to the last trick by its holder)
+        if keep and joker and last:  # (never forced, the joker is kept to the last trick by its holder)
             for seat in range(self.n):
                 if self.hands[seat] & joker:
                     break
@@ -1270,13 +1278,12 @@ class _Searcher:
             if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a
                 # floor, and the quints and the last trick's bonus surely won or surely not count)
                 sure_mine, sure_theirs = self.ranked_floors() if self.ranked_bits else (0, 0)
-                down = self.quint_bounds(rem, count - sure_theirs, count - sure_mine)
-                up = down % SPREAD
-                down //= SPREAD
-                gain = sure_mine * self.trick_floor + down
-                lo = gain if gain > lo else lo
-                gain = self.most(rem) - sure_theirs * self.trick_floor - up
-                hi = gain if gain < hi else hi
+                down, up = self.quint_window(rem, count, sure_mine, sure_theirs, True)
+                lo = down if down > lo else lo
+                hi = up if up < hi else hi
+                if self.counts is not None and lo < beta and hi > alpha and count >= TRICKS_ASKED_FROM:
+                    gain = self.asked_floor(leader, rem, count, sure_mine, sure_theirs, beta)
+                    lo = gain if gain > lo else lo
         else:
             lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
         shaped = False  # (this position's shape written, and looked up)
@@ -1371,6 +1378,41 @@ class _Searcher:
         if shaped:
             self.alike.add(self.key, key_at + KEY_WORDS, rem, lo, hi)
         return best
+
+    @cython.cfunc
+    @cython.annotation_typing(False)
+    @cython.locals(rem=BITS, count=SMALL, mine=SMALL, theirs=SMALL, keep=FLAG, down=VALUE, up=VALUE)
+    def quint_window(self, rem: int, count: int, mine: int, theirs: int, keep: bool) -> tuple[int, int]:
+        """Quinto's points (lower, upper) at a trick's start where the claimant's side surely takes
+        ``mine`` tricks and the other side ``theirs``: a trick value each, and the quints and the last
+        trick's bonus surely won or surely not (:meth:`quint_bounds`; ``keep``: a hand may be counted
+        on to keep a card to the last trick, as it may where the tricks are counted by rank alone)."""
+        down = self.quint_bounds(rem, count - theirs, count - mine, keep)
+        up = down % SPREAD
+        down //= SPREAD
+        return mine * self.trick_floor + down, self.most(rem) - theirs * self.trick_floor - up
+
+    @cython.cfunc
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, rem=BITS, count=SMALL, mine=SMALL, theirs=SMALL, beta=VALUE, tricks=SMALL,
+                   value=SMALL, down=VALUE, up=VALUE, seat=SMALL)
+    def asked_floor(self, leader: int, rem: int, count: int, mine: int, theirs: int, beta: int) -> int:
+        """Quinto's points: a lower bound of the claimant's side from the tricks search (``counts``, the
+        tricks table shared), where one can reach ``beta`` (else -1): the fewest tricks whose bound
+        (:meth:`quint_window`) reaches it, asked as one null-window tricks question (by rank alone the
+        claimant's side takes ``mine``, the other side ``theirs``). The tricks are sure only as the side
+        plays for them, so no hand is counted on to keep a card to the last trick with them."""
+        for tricks in range(mine + 1, count - theirs + 1):
+            down, up = self.quint_window(rem, count, tricks, theirs, False)
+            if down >= beta:
+                self.counts.load([self.hands[seat] for seat in range(self.n)])
+                value = self.counts.boundary(leader, rem, count, tricks - 1, tricks)
+                if value < tricks:
+                    return -1
+                down, up = self.quint_window(rem, count, value, theirs, False)
+                return down
+        return -1
 
     @cython.cfunc
     @cython.annotation_typing(False)
