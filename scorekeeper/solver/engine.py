@@ -1278,8 +1278,8 @@ class _Searcher:
                     lo = gain if gain > lo else lo
                 elif total - gain < hi:
                     hi = total - gain
-            if self.ranked and lo < beta and hi > alpha:
-                sure_mine, sure_theirs = self.ranked_floors()
+            if self.ranked and rem & ~self.trumps and lo < beta and hi > alpha:  # (every card left a trump, as
+                sure_mine, sure_theirs = self.ranked_floors()  # in Quinto: the trumps' floors above, the same)
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
             if self.one_trick is not None and lo < beta and hi > alpha:  # (one side needs every trick left:
