@@ -212,6 +212,12 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
     started: list[Printer] = []
 
+    def start() -> None:
+        """The printers, forked with the print style parsed and warmed up once (0.24 s) in this thread."""
+        for printer in (Printer(static) for _ in range(workers)):
+            started.append(printer)
+            printers.put(printer)
+
     def render(batch: list[Layouts]) -> bytes | None:
         try:
             printer: Printer | None = printers.get_nowait()
@@ -257,15 +263,12 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
+                start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
                     if kept and (found := kept.get(batch)) is not None:
                         finish(len(done) - len(batch), batch, found)
                         continue
-                    if not started:  # here: the print style parsed and warmed up once (0.24 s), the printers forked
-                        for printer in (Printer(static) for _ in range(workers)):
-                            started.append(printer)
-                            printers.put(printer)
                     submit(len(done) - len(batch), batch)
                     collect(0)
                 while pending:
