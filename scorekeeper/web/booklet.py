@@ -163,14 +163,14 @@ def keep_ended(match_id: int, sheet: Sheet | None = None) -> None:
     :data:`KEEP_ONLY`; not if the app's ``KEEP_ENDED`` is off), in this request's language. Never waited
     for; a printer too busy is no error: a booklet prints the sheet."""
     from ..games import get_rules
-    from .sheets import scored_sheet
+    from .sheets import stored_sheet
 
     if not current_app.config["KEEP_ENDED"]:
         return
-    if sheet is None:
+    if sheet is None:  # (kept by the match's stamp: the sheet the page asked for next finds it)
         db = store.get_db()
         match = store.get_match(db, match_id)
-        sheet = scored_sheet(match, get_rules(match.game), store.list_deals(db, match_id))
+        sheet = stored_sheet(db, match, get_rules(match.game)).sheet
     if sheet.result is None:
         return
     try:
