@@ -1166,51 +1166,6 @@ class _Searcher:
                 sure_theirs = floor if floor > sure_theirs else sure_theirs
         return sure_mine, sure_theirs
 
-    @cython.ccall
-    @cython.returns(SMALL)
-    @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, seat=SMALL, cards=BITS, suit=BITS, left=BITS, top=SMALL, rounds=SMALL, tricks=SMALL, safe=FLAG, shed=SMALL[8])
-    def cashed_tricks(self, leader: int, rem: int) -> int:
-        """The tricks the leader surely takes by cashing its top cards suit after suit, the highest suit
-        first (DDS's quick tricks), where the highest card wins whatever its suit (:attr:`low_alike`). A
-        round of a suit is cashed while the leader holds the suit's top card left and every other hand
-        still holds a card of the suit, or else, an opponent, holds no card above that one, or, partner,
-        a card below it (which he plays: his lowest). A hand may hold no card of the suit from the round
-        after its last one on, and may then shed a card of any suit: each such round is taken off its
-        count of every later suit (``shed``), so it is counted as following only where it must."""
-        if not cython.compiled:
-            shed = [0] * SEATS
-        for seat in range(self.n):
-            shed[seat] = 0
-        tricks = 0
-        cards = self.hands[leader] & ~self.follow.free
-        while cards:
-            suit = self.follow.suit[_top(cards)]
-            cards &= ~suit
-            left = rem & suit
-            rounds = 0
-            while left:
-                top = _top(left)
-                if not self.hands[leader] >> top & 1:
-                    break
-                rounds += 1
-                safe = True
-                for seat in range(self.n):
-                    if seat == leader or _count(self.hands[seat] & suit) - shed[seat] >= rounds:
-                        continue
-                    if self.maxi[seat] != self.maxi[leader]:  # (an opponent: a card above the round's)
-                        safe = safe and not self.hands[seat] >> top + 1
-                    else:  # (partner: a card below it left, each trick so far having taken one at most)
-                        safe = safe and _count(self.hands[seat] & ((ONE << top) - 1)) > tricks
-                if not safe:
-                    break
-                for seat in range(self.n):
-                    if seat != leader and _count(self.hands[seat] & suit) - shed[seat] < rounds:
-                        shed[seat] += 1
-                tricks += 1
-                left ^= ONE << top
-        return tricks
-
     @cython.cfunc
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -1335,12 +1290,6 @@ class _Searcher:
                 sure_mine, sure_theirs = self.ranked_floors()  # in Quinto: the trumps' floors above, the same)
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
-            if self.low_alike and lo < beta and hi > alpha:  # (the leader's side cashes its top cards)
-                gain = self.cashed_tricks(leader, rem)
-                if self.maxi[leader]:
-                    lo = gain if gain > lo else lo
-                elif total - gain < hi:
-                    hi = total - gain
             if self.one_trick is not None and lo < beta and hi > alpha:  # (one side needs every trick left:
                 if hi == total and alpha >= total - 1 and self.one_more(leader, False):  # does the other
                     hi = total - 1  # surely take one?)

@@ -313,26 +313,3 @@ def test_cards_below_every_card_of_another_hand_may_change_hands_and_change_no_t
     assert first.exact() == tricks_won, position
     anew = dealt_anew(position, kernel.bit_of[rng.choice(deck[:4 * tricks])] + 1, rng)
     assert engine(anew, first.tricks_table).exact() == minimax(anew, claimant, False), (position, anew)
-
-
-@settings(max_examples=150, deadline=None)
-@given(tricks=st.integers(2, 4), rng=st.randoms(use_true_random=False))
-def test_the_top_cards_the_leader_cashes_are_tricks_its_side_surely_takes(tricks, rng):
-    """RULES §5.1, §5.5: the tricks search's quick tricks. At a trick's start, the rounds the leader
-    cashes of its top cards, suit after suit (each hand following or, void, unable to beat the round's
-    card, or, partner, made to play under it), are no more than exhaustive minimax gives the leader's
-    side. Dealt from the five top cards of each suit and the joker, so that hands hold top cards, run
-    out of suits and shed cards."""
-    deck = [card for card in DECK_53 if card.suit is None or card.rank.value in ("A", "K", "Q", "J", "10")]
-    rng.shuffle(deck)
-    rules = QuintoTrickRules(joker_lead_rule=rng.random() < 0.7)
-    position = Position(rules=rules, play_order=NESW, leader=rng.choice(NESW),
-                        hands={seat: frozenset(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)})
-    kernel = rules.kernel(None, None, NESW)
-    hands = [kernel.mask(position.hands[seat]) for seat in NESW]
-    side = SIDES[position.leader]
-    engine = Engine(kernel, hands, [SIDES[seat] == side for seat in NESW], NESW.index(position.leader), [],
-                    points=False)
-    engine._searcher.load(hands)
-    cashed = engine._searcher.cashed_tricks(engine.leader, engine.remaining())
-    assert cashed <= minimax(position, side, False), (cashed, position)
