@@ -202,10 +202,6 @@ class Engine:
         guess and the next ones step away from it the way the answers point, the step doubling,
         until one answer turns back; then bisection. Tests near the value cost the most, so a
         good guess saves the far ones.
-
-        Where the points do not add up (Quinto: ``Kernel.most``), a test that holds is followed by
-        one just above its answer: the value needs one failing test only, just above it, and a
-        failing test is cheap only once the one that holds at the value has filled the table.
         """
         most = self.kernel.most if self.points else None  # points that do not add up: their bound
         lower, upper = 0, self.total() if most is None else most(self.remaining())
@@ -222,7 +218,7 @@ class Engine:
             else:
                 upper = value
             if step is None:
-                probe = lower + 1 if rising and most is not None else (lower + upper + 1) // 2
+                probe = (lower + upper + 1) // 2
             else:
                 probe = min(max(lower + step if rising else upper - step + 1, lower + 1), upper)
                 step *= 2
