@@ -24,6 +24,7 @@ import tempfile
 import threading
 from base64 import b64encode
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, partial
 from html import escape
@@ -36,13 +37,34 @@ from urllib.request import url2pathname
 
 from flask import current_app, render_template
 from PIL import Image, ImageOps
-from weasyprint import CSS, HTML, Document, __version__ as WEASYPRINT_VERSION
-from weasyprint.document import Page
-from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
 
 from . import forked
+
+
+@contextmanager
+def _libraries_by_their_names() -> Iterator[None]:
+    """While WeasyPrint is imported, its libraries are opened by the names it tries (``libpango-1.0.so.0``
+    after ``libpango-1.0-0``, ``pango-1.0-0``, ``pango-1.0``), never looked for by ``ctypes.util.find_library``:
+    cffi asks it for each name that does not open, and on Linux it runs ``ldconfig -p``, ``gcc`` and ``ld``
+    each time, 20 processes for the seven libraries (0.16 s of their processor time and 0.06 s of ours,
+    0.3-0.5 s of the printing process's start-up under load). It finds what the loader's cache holds, which
+    the loader opens by the library's own name anyway."""
+    import ctypes.util
+
+    find = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = find
+
+
+with _libraries_by_their_names():
+    from weasyprint import CSS, HTML, Document, __version__ as WEASYPRINT_VERSION
+    from weasyprint.document import Page
+    from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher
 
 if TYPE_CHECKING:
     import pikepdf
