@@ -275,7 +275,8 @@ class Kept:
         self._folder = folder
         self._print = print_fingerprint(static.resolve())
 
-    def _path(self, batch: Sequence[Layouts]) -> Path:
+    def path(self, batch: Sequence[Layouts]) -> Path:
+        """Where ``batch``'s PDF is kept: its hash, once (:meth:`get` and :meth:`put` take it)."""
         digest = hashlib.sha256(self._print)
         for part in batch:
             kind, texts = (("lined", (part.html,)) if isinstance(part, Lined) else
@@ -285,9 +286,9 @@ class Kept:
                 digest.update(len(data).to_bytes(8, "big") + data)
         return self._folder / f"{digest.hexdigest()}.pdf"
 
-    def get(self, batch: Sequence[Layouts]) -> bytes | None:
-        """The PDF kept for ``batch``, or None."""
-        path = self._path(batch)
+    @staticmethod
+    def get(path: Path) -> bytes | None:
+        """The PDF kept at ``path`` (:meth:`path`), or None."""
         try:
             pdf = path.read_bytes()
             os.utime(path)
@@ -295,13 +296,13 @@ class Kept:
             return None
         return pdf
 
-    def put(self, batch: Sequence[Layouts], pdf: bytes) -> None:
-        """Keep the PDF printed for ``batch``."""
+    def put(self, path: Path, pdf: bytes) -> None:
+        """Keep a printed PDF at ``path`` (:meth:`path`)."""
         self._folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, partial_name = tempfile.mkstemp(dir=self._folder, suffix=".partial")  # (mode 0600)
         with open(handle, "wb") as out:
             out.write(pdf)
-        os.replace(partial_name, self._path(batch))
+        os.replace(partial_name, path)
 
 
 def keep_within(folder: Path, *, before: float, most: int) -> None:

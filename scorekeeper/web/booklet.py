@@ -116,7 +116,7 @@ def printing(job: store.PrintJob) -> bool:
     if job.pid is None:
         return datetime.now(UTC) - datetime.fromisoformat(job.updated) <= STALLED_AFTER
     try:  # (a process gone but not yet reaped has an empty command line)
-        return job.token.encode() in Path(f"/proc/{job.pid}/cmdline").read_bytes().split(b"\0")
+        return (job.process or job.token).encode() in Path(f"/proc/{job.pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
         return False
 
@@ -229,12 +229,12 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
         printers.put(printer)
         return pdf
 
-    pending: dict[Future[bytes | None], tuple[int, list[Layouts]]] = {}
+    pending: dict[Future[bytes | None], tuple[int, list[Layouts], Path | None]] = {}  # (where it is to be kept)
     done: list[bytes | None] = []  # each part's PDF as it is printed (b"": in the one before it)
     handed = finished = 0  # the parts given to ``ready``, and printed
 
-    def submit(index: int, batch: list[Layouts]) -> None:
-        pending[pool.submit(render, batch)] = (index, batch)
+    def submit(index: int, batch: list[Layouts], where: Path | None) -> None:
+        pending[pool.submit(render, batch)] = (index, batch, where)
 
     def finish(index: int, batch: list[Layouts], pdf: bytes) -> None:
         """``batch``'s PDF in ``done``, said, and handed over with those before it that are done."""
@@ -251,13 +251,14 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
         """The parts finished within ``timeout``, in ``done`` and kept; parts their printer could not print
         as they were are printed each alone, or from its fallback (here: the HTML needs the request)."""
         for future in wait(pending, timeout, FIRST_COMPLETED).done:
-            index, batch = pending.pop(future)
+            index, batch, where = pending.pop(future)
             if (pdf := future.result()) is None:  # (only lined or layered parts' printers answer so)
                 for at, part in enumerate(batch, start=index):
-                    submit(at, [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))])
+                    alone = [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))]
+                    submit(at, alone, kept.path(alone) if kept else None)
                 continue
-            if kept:
-                kept.put(batch, pdf)
+            if kept and where:
+                kept.put(where, pdf)
             finish(index, batch, pdf)
 
     try:
@@ -266,10 +267,11 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                 start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
-                    if kept and (found := kept.get(batch)) is not None:
+                    where = kept.path(batch) if kept else None
+                    if kept and where and (found := kept.get(where)) is not None:
                         finish(len(done) - len(batch), batch, found)
                         continue
-                    submit(len(done) - len(batch), batch)
+                    submit(len(done) - len(batch), batch, where)
                     collect(0)
                 while pending:
                     collect(None)
