@@ -317,30 +317,41 @@ class Joined:
 def run(app: Flask, token: str) -> None:
     """Print the booklet under ``token``, saying how far it has got; a failure is recorded. A kind that
     only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores) at a lower
-    priority (KEEP_NICE), and its process then prints the jobs of its kind waiting for it."""
+    priority (KEEP_NICE), and its process then prints the jobs of its kind waiting for it, each taken as the
+    one before ends (:func:`store.next_waiting_print_job`), a failed one's too (then raised at the end)."""
     from ..pdf import Kept
 
     static = Path(app.static_folder or "static")
+    process = token  # (on this process's command line: printing() knows it by it)
     with app.app_context():
         db = store.get_db()
         kept = Kept(kept_folder(app.config["DATABASE"]), static)
         job: store.PrintJob | None = store.get_print_job(db, token)
-        if job.kind in KEEP_ONLY:
+        store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
+        keeping = job.kind in KEEP_ONLY
+        if keeping:
             os.nice(KEEP_NICE)  # (its printers, forked from here, too)
+        failure: Exception | None = None
         while job is not None:
             token = job.token
             try:
-                store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
-                joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
+                # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
+                joined = None if keeping else Joined()
                 with app.test_request_context(), force_locale(job.language):
                     render_parts(KINDS[job.kind](dict(job.params)), static,
                                  lambda done: store.update_print_job(db, token, status="running", done=done),
-                                 1 if job.kind in KEEP_ONLY else None,  # (in the background: one core)
-                                 ready=None if job.kind in KEEP_ONLY else joined.add, kept=kept)
-                if job.kind not in KEEP_ONLY:
+                                 1 if keeping else None,  # (in the background: one core)
+                                 ready=joined and joined.add, kept=kept)
+                if joined:
                     joined.write(output_path(app.config["DATABASE"], token))
             except Exception as err:  # the page must say it failed, whatever the cause
                 store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
-                raise
-            store.update_print_job(db, token, status="done")  # (every part done: the last progress said so)
-            job = store.next_waiting_print_job(db, job.kind) if job.kind in KEEP_ONLY else None
+                if not keeping:
+                    raise
+                failure = failure or err  # (the sheets waiting are printed all the same)
+            if not keeping:  # (every part done: the last progress said so)
+                store.update_print_job(db, token, status="done")
+                return
+            job = store.next_waiting_print_job(db, token, kind=job.kind, pid=os.getpid(), process=process)
+        if failure:
+            raise failure
