@@ -49,7 +49,7 @@ from ..errors import RuleViolation
 
 if TYPE_CHECKING:
     from ..games.base import Sheet
-    from ..pdf import Kept, Layered, Layouts, Lined
+    from ..pdf import Kept, Layered, Layouts, Lined, Printer
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
@@ -188,16 +188,57 @@ def reap() -> None:
         _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]
 
 
+class Printers:
+    """A booklet's printing processes (:class:`scorekeeper.pdf.Printer`), ``workers`` of them (default: one per
+    core), forked with the print style parsed and warmed up once (0.24 s) by the thread that starts them, and
+    kept from one job to the next by a process that prints several (the ``keep`` jobs waiting: forked again for
+    each, a printer paid its fork and its first render's copied pages every time) until :meth:`close`."""
+
+    def __init__(self, static: Path, workers: int | None = None) -> None:
+        self._static, self._workers = static, workers or os.cpu_count() or 1
+        self._free: queue.SimpleQueue[Printer] = queue.SimpleQueue()
+        self._started: list[Printer] = []
+
+    def start(self) -> None:
+        """The printers started, if they are not yet."""
+        for _ in range(self._workers - len(self._started)):
+            self.put(self._new())
+
+    def _new(self) -> Printer:
+        from ..pdf import Printer
+
+        self._started.append(printer := Printer(self._static))
+        return printer
+
+    def take(self) -> Printer:
+        """A printer free, or one started (one was stopped past its limit: it is not put back)."""
+        try:
+            return self._free.get_nowait()
+        except queue.Empty:
+            return self._new()
+
+    def put(self, printer: Printer) -> None:
+        """A printer free again."""
+        self._free.put(printer)
+
+    def close(self) -> None:
+        """End every printer started."""
+        for printer in self._started:
+            printer.close()
+
+
 def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int], None],
                  workers: int | None = None, seconds: float | None = None,
-                 ready: Callable[[bytes], None] | None = None, kept: Kept | None = None) -> list[bytes]:
+                 ready: Callable[[bytes], None] | None = None, kept: Kept | None = None,
+                 printers: Printers | None = None) -> list[bytes]:
     """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
-    processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
+    processes (``printers``, started here and ended after unless given: :class:`Printers`), each part killed
+    after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it (layered sheets of one shape a few together, laid
     out as one document: :func:`scorekeeper.pdf.batched`); ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
     next are printed). A part ``kept`` already (:class:`scorekeeper.pdf.Kept`) is taken from there, and
-    one printed is kept; the printers are started at the first part not kept. A lined part
+    one printed is kept. A lined part
     (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
     again from its fallback, its HTML rendered by this thread (the printers' threads have no
     request), as soon as the printer has said so. Returns the PDFs in order: each one part's, or the
@@ -206,27 +247,16 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     :raise TooLong: a part took longer (the parts not started are not printed; those being printed
         are not waited for beyond their own limit)
     """
-    from ..pdf import Printer, batched, fallback
+    from ..pdf import batched, fallback
 
     workers = workers or os.cpu_count() or 1
-    printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
-    started: list[Printer] = []
-
-    def start() -> None:
-        """The printers, forked with the print style parsed and warmed up once (0.24 s) in this thread."""
-        for printer in (Printer(static) for _ in range(workers)):
-            started.append(printer)
-            printers.put(printer)
+    own = printers is None
+    printing = printers or Printers(static, workers)
 
     def render(batch: list[Layouts]) -> bytes | None:
-        try:
-            printer: Printer | None = printers.get_nowait()
-        except queue.Empty:
-            printer = None
-        if printer is None:  # no printer free (one was stopped past its limit): one starts
-            started.append(printer := Printer(static))
+        printer = printing.take()
         pdf = printer(batch, seconds)  # (a printer stopped past its limit is not put back)
-        printers.put(printer)
+        printing.put(printer)
         return pdf
 
     pending: dict[Future[bytes | None], tuple[int, list[Layouts], Path | None]] = {}  # (where it is to be kept)
@@ -264,7 +294,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
-                start()  # (before the first part's HTML is written)
+                printing.start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
                     where = kept.path(batch) if kept else None
@@ -279,8 +309,8 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                 pool.shutdown(cancel_futures=True)  # the parts not started: the booklet has failed
                 raise
     finally:
-        for printer in started:
-            printer.close()
+        if own:
+            printing.close()
     return [pdf for pdf in done if pdf]
 
 
@@ -332,26 +362,31 @@ def run(app: Flask, token: str) -> None:
         if keeping:
             os.nice(KEEP_NICE)  # (its printers, forked from here, too)
         failure: Exception | None = None
-        while job is not None:
-            token = job.token
-            try:
-                # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
-                joined = None if keeping else Joined()
-                with app.test_request_context(), force_locale(job.language):
-                    render_parts(KINDS[job.kind](dict(job.params)), static,
-                                 lambda done: store.update_print_job(db, token, status="running", done=done),
-                                 1 if keeping else None,  # (in the background: one core)
-                                 ready=joined and joined.add, kept=kept)
-                if joined:
-                    joined.write(output_path(app.config["DATABASE"], token))
-            except Exception as err:  # the page must say it failed, whatever the cause
-                store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
-                if not keeping:
-                    raise
-                failure = failure or err  # (the sheets waiting are printed all the same)
-            if not keeping:  # (every part done: the last progress said so)
-                store.update_print_job(db, token, status="done")
-                return
-            job = store.next_waiting_print_job(db, token, kind=job.kind, pid=os.getpid(), process=process)
+        printers = Printers(static, 1) if keeping else None  # (in the background: one core, kept for each job)
+        try:
+            while job is not None:
+                token = job.token
+                try:
+                    # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
+                    joined = None if keeping else Joined()
+                    with app.test_request_context(), force_locale(job.language):
+                        render_parts(KINDS[job.kind](dict(job.params)), static,
+                                     lambda done: store.update_print_job(db, token, status="running", done=done),
+                                     1 if keeping else None, ready=joined and joined.add, kept=kept,
+                                     printers=printers)
+                    if joined:
+                        joined.write(output_path(app.config["DATABASE"], token))
+                except Exception as err:  # the page must say it failed, whatever the cause
+                    store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
+                    if not keeping:
+                        raise
+                    failure = failure or err  # (the sheets waiting are printed all the same)
+                if not keeping:  # (every part done: the last progress said so)
+                    store.update_print_job(db, token, status="done")
+                    return
+                job = store.next_waiting_print_job(db, token, kind=job.kind, pid=os.getpid(), process=process)
+        finally:
+            if printers:
+                printers.close()
         if failure:
             raise failure
