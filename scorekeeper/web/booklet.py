@@ -251,12 +251,12 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
 
     workers = workers or os.cpu_count() or 1
     own = printers is None
-    printing = printers or Printers(static, workers)
+    used = printers or Printers(static, workers)
 
     def render(batch: list[Layouts]) -> bytes | None:
-        printer = printing.take()
+        printer = used.take()
         pdf = printer(batch, seconds)  # (a printer stopped past its limit is not put back)
-        printing.put(printer)
+        used.put(printer)
         return pdf
 
     pending: dict[Future[bytes | None], tuple[int, list[Layouts], Path | None]] = {}  # (where it is to be kept)
@@ -294,7 +294,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
-                printing.start()  # (before the first part's HTML is written)
+                used.start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
                     where = kept.path(batch) if kept else None
@@ -310,7 +310,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                 raise
     finally:
         if own:
-            printing.close()
+            used.close()
     return [pdf for pdf in done if pdf]
 
 
