@@ -20,6 +20,7 @@ import hashlib
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import threading
 from base64 import b64encode
@@ -48,7 +49,11 @@ def _libraries_by_their_names() -> Iterator[None]:
     cffi asks it for each name that does not open, and on Linux it runs ``ldconfig -p``, ``gcc`` and ``ld``
     each time, 20 processes for the seven libraries (0.16 s of their processor time and 0.06 s of ours,
     0.3-0.5 s of the printing process's start-up under load). It finds what the loader's cache holds, which
-    the loader opens by the library's own name anyway."""
+    the loader opens by the library's own name anyway. Only on Linux, where each name WeasyPrint tries last is the
+    library's soname; elsewhere (macOS' libraries outside the loader's path) ``find_library`` is left to find them."""
+    if sys.platform != "linux":
+        yield
+        return
     import ctypes.util
 
     find = ctypes.util.find_library
