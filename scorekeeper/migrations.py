@@ -261,3 +261,10 @@ def match_stamps(db: Database) -> None:
     for name, (when, match_id) in _STAMPED.items():
         db.execute(f"create trigger {name} {when} begin "
                    f"update matches set stamp = {_NEW_STAMP} where id = {match_id}; end")
+
+
+@migrations()
+def add_print_job_process(db: Database) -> None:
+    """The token on the command line of the process printing a job taken from those waiting (a ``keep``
+    process started for another): the process is known by it (scorekeeper.web.booklet.printing)."""
+    db["print_jobs"].add_column("process", str)

@@ -20,10 +20,12 @@ import hashlib
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import threading
 from base64 import b64encode
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, partial
 from html import escape
@@ -36,13 +38,38 @@ from urllib.request import url2pathname
 
 from flask import current_app, render_template
 from PIL import Image, ImageOps
-from weasyprint import CSS, HTML, Document, __version__ as WEASYPRINT_VERSION
-from weasyprint.document import Page
-from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
 
 from . import forked
+
+
+@contextmanager
+def _libraries_by_their_names() -> Iterator[None]:
+    """While WeasyPrint is imported, its libraries are opened by the names it tries (``libpango-1.0.so.0``
+    after ``libpango-1.0-0``, ``pango-1.0-0``, ``pango-1.0``), never looked for by ``ctypes.util.find_library``:
+    cffi asks it for each name that does not open, and on Linux it runs ``ldconfig -p``, ``gcc`` and ``ld``
+    each time, 20 processes for the seven libraries (0.16 s of their processor time and 0.06 s of ours,
+    0.3-0.5 s of the printing process's start-up under load). It finds what the loader's cache holds, which
+    the loader opens by the library's own name anyway. Only on Linux, where each name WeasyPrint tries last is the
+    library's soname; elsewhere (macOS' libraries outside the loader's path) ``find_library`` is left to find them."""
+    if sys.platform != "linux":
+        yield
+        return
+    import ctypes.util
+
+    find = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = find
+
+
+with _libraries_by_their_names():
+    from weasyprint import CSS, HTML, Document, __version__ as WEASYPRINT_VERSION
+    from weasyprint.document import Page
+    from weasyprint.formatting_structure.boxes import Box, LineBox, TableRowBox
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher
 
 if TYPE_CHECKING:
     import pikepdf
@@ -253,7 +280,8 @@ class Kept:
         self._folder = folder
         self._print = print_fingerprint(static.resolve())
 
-    def _path(self, batch: Sequence[Layouts]) -> Path:
+    def path(self, batch: Sequence[Layouts]) -> Path:
+        """Where ``batch``'s PDF is kept: its hash, once (:meth:`get` and :meth:`put` take it)."""
         digest = hashlib.sha256(self._print)
         for part in batch:
             kind, texts = (("lined", (part.html,)) if isinstance(part, Lined) else
@@ -263,9 +291,9 @@ class Kept:
                 digest.update(len(data).to_bytes(8, "big") + data)
         return self._folder / f"{digest.hexdigest()}.pdf"
 
-    def get(self, batch: Sequence[Layouts]) -> bytes | None:
-        """The PDF kept for ``batch``, or None."""
-        path = self._path(batch)
+    @staticmethod
+    def get(path: Path) -> bytes | None:
+        """The PDF kept at ``path`` (:meth:`path`), or None."""
         try:
             pdf = path.read_bytes()
             os.utime(path)
@@ -273,13 +301,13 @@ class Kept:
             return None
         return pdf
 
-    def put(self, batch: Sequence[Layouts], pdf: bytes) -> None:
-        """Keep the PDF printed for ``batch``."""
+    def put(self, path: Path, pdf: bytes) -> None:
+        """Keep a printed PDF at ``path`` (:meth:`path`)."""
         self._folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, partial_name = tempfile.mkstemp(dir=self._folder, suffix=".partial")  # (mode 0600)
         with open(handle, "wb") as out:
             out.write(pdf)
-        os.replace(partial_name, self._path(batch))
+        os.replace(partial_name, path)
 
 
 def keep_within(folder: Path, *, before: float, most: int) -> None:

@@ -206,6 +206,25 @@ def test_a_round_s_table_sheets_print_one_a_table_in_order_as_each_whole_sheet_w
                     "http://localhost/t/table5", ""]
 
 
+def test_a_kept_part_is_hashed_once_whether_printed_or_found(app, tmp_path, monkeypatch):
+    """A booklet's part is looked up, and kept, under the hash of what its printer is given: taken once a
+    part, when it is printed and kept as when it is found and joined as it was kept."""
+    import hashlib
+
+    from scorekeeper import pdf
+    from scorekeeper.web import booklet
+
+    kept = pdf.Kept(tmp_path / "kept", STATIC)  # (the print's fingerprint hashed here, once a process)
+    hashed = []
+    sha256 = hashlib.sha256
+    monkeypatch.setattr(pdf.hashlib, "sha256", lambda *data: hashed.append(data) or sha256(*data))
+    parts = ["<p>Table 1</p>", "<p>Table 2</p>"]
+    printed = booklet.render_parts(parts, STATIC, lambda done: None, workers=1, kept=kept)
+    assert len(hashed) == 2 and len(list((tmp_path / "kept").iterdir())) == 2
+    assert booklet.render_parts(parts, STATIC, lambda done: None, workers=1, kept=kept) == printed
+    assert len(hashed) == 4
+
+
 @pytest.mark.parametrize("body", ["<body>", '<body class="sheet">'], ids=["as drawn", "with a class"])
 def test_a_groups_table_sheets_are_laid_out_as_one_document_a_page_each(app, monkeypatch, body):
     """The tops of a group of table sheets of one shape are laid out as one document, a page a sheet

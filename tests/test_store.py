@@ -47,7 +47,7 @@ def test_migrations_apply_once(tmp_path):
                                    "create_deal_events", "create_organiser_tokens", "create_prizes",
                                    "add_deal_kind", "create_signoffs", "archive_matches",
                                    "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles",
-                                   "create_leagues", "match_stamps"]
+                                   "create_leagues", "match_stamps", "add_print_job_process"]
     assert store.init_db(path) == []
 
 

@@ -28,6 +28,7 @@ class PrintJob:
     created: str
     updated: str
     pid: int | None = None  # the printing process, once it has started
+    process: str | None = None  # the token on its command line, if not this job's (next_waiting_print_job)
 
 
 def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str, Any], language: str,
@@ -54,15 +55,22 @@ def create_print_job(db: Database, *, token: str, kind: str, params: Mapping[str
     return get_print_job(db, token)
 
 
-def next_waiting_print_job(db: Database, kind: str) -> PrintJob | None:
-    """The oldest job of ``kind`` waiting for the process printing that kind (:func:`create_print_job`'s
-    ``alone``), now ``queued`` for it; None if none waits."""
+def next_waiting_print_job(db: Database, finished: str, *, kind: str, pid: int, process: str) -> PrintJob | None:
+    """The job ``finished`` done (unless it failed), and in the same transaction the oldest job of ``kind``
+    waiting for the process printing that kind (:func:`create_print_job`'s ``alone``) taken by that
+    process (``pid``, known by ``process``, the token on its command line): now ``running``; None if none
+    waits. A job queued while this one was printing waited for it, one queued after finds no process
+    printing its kind: none is left waiting with no process to take it."""
     with write_transaction(db):
-        rows = list(db.query("select * from print_jobs where kind = ? and status = 'waiting' order by id limit 1",
+        stamp = now()
+        db.execute("update print_jobs set status = 'done', updated = ? where token = ? and status = 'running'",
+                   [stamp, finished])
+        rows = list(db.query("select token from print_jobs where kind = ? and status = 'waiting' order by id limit 1",
                              [kind]))
         if not rows:
             return None
-        db.execute("update print_jobs set status = 'queued', updated = ? where id = ?", [now(), rows[0]["id"]])
+        db.execute("update print_jobs set status = 'running', done = 0, updated = ?, pid = ?, process = ? "
+                   "where token = ?", [stamp, pid, process, rows[0]["token"]])
     return get_print_job(db, rows[0]["token"])
 
 

@@ -49,7 +49,7 @@ from ..errors import RuleViolation
 
 if TYPE_CHECKING:
     from ..games.base import Sheet
-    from ..pdf import Kept, Layered, Layouts, Lined
+    from ..pdf import Kept, Layered, Layouts, Lined, Printer
 
 MAX_PRINTING = 2  # booklets printed at once: each takes every core for a while
 STALLED_AFTER = timedelta(minutes=2)  # a booklet whose process has not started after this long never will
@@ -116,7 +116,7 @@ def printing(job: store.PrintJob) -> bool:
     if job.pid is None:
         return datetime.now(UTC) - datetime.fromisoformat(job.updated) <= STALLED_AFTER
     try:  # (a process gone but not yet reaped has an empty command line)
-        return job.token.encode() in Path(f"/proc/{job.pid}/cmdline").read_bytes().split(b"\0")
+        return (job.process or job.token).encode() in Path(f"/proc/{job.pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
         return False
 
@@ -188,16 +188,57 @@ def reap() -> None:
         _CHILDREN[:] = [child for child in _CHILDREN if child.poll() is None]
 
 
+class Printers:
+    """A booklet's printing processes (:class:`scorekeeper.pdf.Printer`), ``workers`` of them (default: one per
+    core), forked with the print style parsed and warmed up once (0.24 s) by the thread that starts them, and
+    kept from one job to the next by a process that prints several (the ``keep`` jobs waiting: forked again for
+    each, a printer paid its fork and its first render's copied pages every time) until :meth:`close`."""
+
+    def __init__(self, static: Path, workers: int | None = None) -> None:
+        self._static, self._workers = static, workers or os.cpu_count() or 1
+        self._free: queue.SimpleQueue[Printer] = queue.SimpleQueue()
+        self._started: list[Printer] = []
+
+    def start(self) -> None:
+        """The printers started, if they are not yet."""
+        for _ in range(self._workers - len(self._started)):
+            self.put(self._new())
+
+    def _new(self) -> Printer:
+        from ..pdf import Printer
+
+        self._started.append(printer := Printer(self._static))
+        return printer
+
+    def take(self) -> Printer:
+        """A printer free, or one started (one was stopped past its limit: it is not put back)."""
+        try:
+            return self._free.get_nowait()
+        except queue.Empty:
+            return self._new()
+
+    def put(self, printer: Printer) -> None:
+        """A printer free again."""
+        self._free.put(printer)
+
+    def close(self) -> None:
+        """End every printer started."""
+        for printer in self._started:
+            printer.close()
+
+
 def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int], None],
                  workers: int | None = None, seconds: float | None = None,
-                 ready: Callable[[bytes], None] | None = None, kept: Kept | None = None) -> list[bytes]:
+                 ready: Callable[[bytes], None] | None = None, kept: Kept | None = None,
+                 printers: Printers | None = None) -> list[bytes]:
     """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
-    processes (:class:`scorekeeper.pdf.Printer`), each part killed after ``seconds``, in order,
+    processes (``printers``, started here and ended after unless given: :class:`Printers`), each part killed
+    after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it (layered sheets of one shape a few together, laid
     out as one document: :func:`scorekeeper.pdf.batched`); ``progress(done)`` is called as parts finish,
     ``ready(pdf)`` with each part in order as soon as it and those before it are done (while the
     next are printed). A part ``kept`` already (:class:`scorekeeper.pdf.Kept`) is taken from there, and
-    one printed is kept; the printers are started at the first part not kept. A lined part
+    one printed is kept. A lined part
     (:class:`scorekeeper.pdf.Lined`) whose lines do not hold, or a layered one (:class:`scorekeeper.pdf.Layered`) whose layers do not fit a page each, is printed
     again from its fallback, its HTML rendered by this thread (the printers' threads have no
     request), as soon as the printer has said so. Returns the PDFs in order: each one part's, or the
@@ -206,35 +247,24 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     :raise TooLong: a part took longer (the parts not started are not printed; those being printed
         are not waited for beyond their own limit)
     """
-    from ..pdf import Printer, batched, fallback
+    from ..pdf import batched, fallback
 
     workers = workers or os.cpu_count() or 1
-    printers: queue.SimpleQueue[Printer] = queue.SimpleQueue()
-    started: list[Printer] = []
-
-    def start() -> None:
-        """The printers, forked with the print style parsed and warmed up once (0.24 s) in this thread."""
-        for printer in (Printer(static) for _ in range(workers)):
-            started.append(printer)
-            printers.put(printer)
+    own = printers is None
+    used = printers or Printers(static, workers)
 
     def render(batch: list[Layouts]) -> bytes | None:
-        try:
-            printer: Printer | None = printers.get_nowait()
-        except queue.Empty:
-            printer = None
-        if printer is None:  # no printer free (one was stopped past its limit): one starts
-            started.append(printer := Printer(static))
+        printer = used.take()
         pdf = printer(batch, seconds)  # (a printer stopped past its limit is not put back)
-        printers.put(printer)
+        used.put(printer)
         return pdf
 
-    pending: dict[Future[bytes | None], tuple[int, list[Layouts]]] = {}
+    pending: dict[Future[bytes | None], tuple[int, list[Layouts], Path | None]] = {}  # (where it is to be kept)
     done: list[bytes | None] = []  # each part's PDF as it is printed (b"": in the one before it)
     handed = finished = 0  # the parts given to ``ready``, and printed
 
-    def submit(index: int, batch: list[Layouts]) -> None:
-        pending[pool.submit(render, batch)] = (index, batch)
+    def submit(index: int, batch: list[Layouts], where: Path | None) -> None:
+        pending[pool.submit(render, batch)] = (index, batch, where)
 
     def finish(index: int, batch: list[Layouts], pdf: bytes) -> None:
         """``batch``'s PDF in ``done``, said, and handed over with those before it that are done."""
@@ -251,25 +281,27 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
         """The parts finished within ``timeout``, in ``done`` and kept; parts their printer could not print
         as they were are printed each alone, or from its fallback (here: the HTML needs the request)."""
         for future in wait(pending, timeout, FIRST_COMPLETED).done:
-            index, batch = pending.pop(future)
+            index, batch, where = pending.pop(future)
             if (pdf := future.result()) is None:  # (only lined or layered parts' printers answer so)
                 for at, part in enumerate(batch, start=index):
-                    submit(at, [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))])
+                    alone = [part] if len(batch) > 1 else [fallback(cast("Lined | Layered", part))]
+                    submit(at, alone, kept.path(alone) if kept else None)
                 continue
-            if kept:
-                kept.put(batch, pdf)
+            if kept and where:
+                kept.put(where, pdf)
             finish(index, batch, pdf)
 
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             try:
-                start()  # (before the first part's HTML is written)
+                used.start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
                     done.extend(None for _ in batch)
-                    if kept and (found := kept.get(batch)) is not None:
+                    where = kept.path(batch) if kept else None
+                    if kept and where and (found := kept.get(where)) is not None:
                         finish(len(done) - len(batch), batch, found)
                         continue
-                    submit(len(done) - len(batch), batch)
+                    submit(len(done) - len(batch), batch, where)
                     collect(0)
                 while pending:
                     collect(None)
@@ -277,8 +309,8 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                 pool.shutdown(cancel_futures=True)  # the parts not started: the booklet has failed
                 raise
     finally:
-        for printer in started:
-            printer.close()
+        if own:
+            used.close()
     return [pdf for pdf in done if pdf]
 
 
@@ -315,30 +347,46 @@ class Joined:
 def run(app: Flask, token: str) -> None:
     """Print the booklet under ``token``, saying how far it has got; a failure is recorded. A kind that
     only keeps (KEEP_ONLY) joins nothing, printed by one printer (the server keeps the other cores) at a lower
-    priority (KEEP_NICE), and its process then prints the jobs of its kind waiting for it."""
+    priority (KEEP_NICE), and its process then prints the jobs of its kind waiting for it, each taken as the
+    one before ends (:func:`store.next_waiting_print_job`), a failed one's too (then raised at the end)."""
     from ..pdf import Kept
 
     static = Path(app.static_folder or "static")
+    process = token  # (on this process's command line: printing() knows it by it)
     with app.app_context():
         db = store.get_db()
         kept = Kept(kept_folder(app.config["DATABASE"]), static)
         job: store.PrintJob | None = store.get_print_job(db, token)
-        if job.kind in KEEP_ONLY:
+        store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
+        keeping = job.kind in KEEP_ONLY
+        if keeping:
             os.nice(KEEP_NICE)  # (its printers, forked from here, too)
-        while job is not None:
-            token = job.token
-            try:
-                store.update_print_job(db, token, status="running", done=0, pid=os.getpid())
-                joined = Joined()  # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
-                with app.test_request_context(), force_locale(job.language):
-                    render_parts(KINDS[job.kind](dict(job.params)), static,
-                                 lambda done: store.update_print_job(db, token, status="running", done=done),
-                                 1 if job.kind in KEEP_ONLY else None,  # (in the background: one core)
-                                 ready=None if job.kind in KEEP_ONLY else joined.add, kept=kept)
-                if job.kind not in KEEP_ONLY:
-                    joined.write(output_path(app.config["DATABASE"], token))
-            except Exception as err:  # the page must say it failed, whatever the cause
-                store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
-                raise
-            store.update_print_job(db, token, status="done")  # (every part done: the last progress said so)
-            job = store.next_waiting_print_job(db, job.kind) if job.kind in KEEP_ONLY else None
+        failure: Exception | None = None
+        printers = Printers(static, 1) if keeping else None  # (in the background: one core, kept for each job)
+        try:
+            while job is not None:
+                token = job.token
+                try:
+                    # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
+                    joined = None if keeping else Joined()
+                    with app.test_request_context(), force_locale(job.language):
+                        render_parts(KINDS[job.kind](dict(job.params)), static,
+                                     lambda done: store.update_print_job(db, token, status="running", done=done),
+                                     1 if keeping else None, ready=joined and joined.add, kept=kept,
+                                     printers=printers)
+                    if joined:
+                        joined.write(output_path(app.config["DATABASE"], token))
+                except Exception as err:  # the page must say it failed, whatever the cause
+                    store.update_print_job(db, token, status="failed", error=f"{type(err).__name__}: {err}")
+                    if not keeping:
+                        raise
+                    failure = failure or err  # (the sheets waiting are printed all the same)
+                if not keeping:  # (every part done: the last progress said so)
+                    store.update_print_job(db, token, status="done")
+                    return
+                job = store.next_waiting_print_job(db, token, kind=job.kind, pid=os.getpid(), process=process)
+        finally:
+            if printers:
+                printers.close()
+        if failure:
+            raise failure

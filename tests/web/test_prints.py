@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -229,6 +230,66 @@ def test_a_match_ended_while_its_sheets_are_printed_waits_for_that_process(app):
             job = booklet.start("keep", {"matches": [2]}, total=1, language="en")
             booklet.start("sheets", {"matches": [2]}, total=1, language="en")  # a booklet's slot is free
         assert job.status == "waiting" and len(booklet._CHILDREN) == len(before) + 1
-        assert store.next_waiting_print_job(db, "keep") == store.get_print_job(db, job.token)
-        assert store.get_print_job(db, job.token).status == "queued"
-        assert store.next_waiting_print_job(db, "keep") is None
+        taken = store.next_waiting_print_job(db, "keeping", kind="keep", pid=os.getpid(), process="keeping")
+        assert taken == store.get_print_job(db, job.token) and taken.status == "running"
+        assert store.next_waiting_print_job(db, job.token, kind="keep", pid=os.getpid(), process="keeping") is None
+
+
+def test_a_match_ended_while_that_process_prints_a_sheet_it_took_waits_for_it_too(app):
+    """The process printing ended matches' sheets is known by its command line (the token of the job it was
+    started for) while it prints those it took from the waiting: a match that ends then waits for it as
+    well, no second process started."""
+    keeping = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "keeping"])
+    try:
+        with app.app_context(), app.test_request_context():
+            db = store.get_db()
+            store.create_print_job(db, token="keeping", kind="keep", params={"matches": [1]}, language="en",
+                                   total=1, most=booklet.MAX_PRINTING, printing=booklet.printing, alone=True)
+            store.update_print_job(db, "keeping", status="running", pid=keeping.pid)
+            assert booklet.start("keep", {"matches": [2]}, total=1, language="en").status == "waiting"
+            store.next_waiting_print_job(db, "keeping", kind="keep", pid=keeping.pid, process="keeping")
+            before = list(booklet._CHILDREN)
+            assert booklet.start("keep", {"matches": [3]}, total=1, language="en").status == "waiting"
+            assert booklet._CHILDREN == before
+    finally:
+        keeping.kill()
+        keeping.wait()
+
+
+def test_the_sheets_waiting_are_printed_when_the_one_before_them_failed(app, client, monkeypatch):
+    """A sheet that could not be printed in the background (its match deleted) does not leave those waiting
+    behind it: the process prints them, then says it failed."""
+    monkeypatch.setattr(booklet.os, "nice", lambda increment: None)
+    match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    with app.app_context():
+        db = store.get_db()
+        for token, matches in (("gone", [match_id + 1]), ("after", [match_id])):
+            store.create_print_job(db, token=token, kind="keep", params={"matches": matches}, language="en",
+                                   total=1, most=booklet.MAX_PRINTING, printing=lambda job: job.token == "gone",
+                                   alone=True)
+    with pytest.raises(store.NotFound):
+        booklet.run(app, "gone")
+    with app.app_context():
+        db = store.get_db()
+        assert [store.get_print_job(db, token).status for token in ("gone", "after")] == ["failed", "done"]
+    assert len(list(booklet.kept_folder(app.config["DATABASE"]).iterdir())) == 1
+
+
+@pytest.mark.parametrize(("kind", "joined"), [("keep", 0), ("sheets", 1)])
+def test_only_a_booklet_asked_for_is_joined_into_a_file(app, client, monkeypatch, kind, joined):
+    """A sheet kept in the background is printed and kept, nothing joined; a booklet is joined into its file."""
+    built = []
+
+    class Counted(booklet.Joined):
+        def __init__(self) -> None:
+            built.append(self)
+            super().__init__()
+
+    monkeypatch.setattr(booklet, "Joined", Counted)
+    monkeypatch.setattr(booklet.os, "nice", lambda increment: None)
+    match_id = start_match(client, ("Alice", "Bob", "Carol", "Dan"))
+    job = queued(app, kind=kind, params=f'{{"matches": [{match_id}]}}', total=1)
+    booklet.run(app, job.token)
+    assert len(built) == joined
+    assert booklet.output_path(app.config["DATABASE"], job.token).exists() == bool(joined)
+    assert len(list(booklet.kept_folder(app.config["DATABASE"]).iterdir())) == 1
