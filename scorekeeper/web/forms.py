@@ -171,7 +171,7 @@ _SEAT_LETTER = re.compile(r"(?<!\w)[NESW](?!\w)")
 def in_seat_letters(say: Say, letters: Mapping[str, str]) -> Say:
     """An explanation line naming its seats in ``letters``, the reader's (:func:`seat_letters`: West is
     O in French...), asked once a line and not once a seat (a sheet's row names about 20 seats in its
-    9 lines: asking each was a sixth of a sheet drawn afresh); the API keeps N E S W."""
+    9 lines: asking each was a sixth of a sheet drawn whole); the API keeps N E S W."""
     return Say(say.template, {key: in_seat_letters(value, letters) if isinstance(value, Say) else
                               _SEAT_LETTER.sub(lambda found: letters[found.group()], value)
                               if key in SEAT_PARAMS and isinstance(value, str) else value
