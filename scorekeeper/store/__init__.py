@@ -25,6 +25,7 @@ from .club import (  # noqa: F401  (re-exported)
     add_player,
     add_players,
     add_round,
+    confirms_results,
     count_rounds,
     create_tournament,
     get_match_and_table,

@@ -196,6 +196,14 @@ def rounds_drawn(db: Database) -> dict[int, int]:
     return dict(db.execute("select tournament_id, count(*) from rounds group by tournament_id").fetchall())
 
 
+def confirms_results(db: Database, tournament_id: int) -> bool:
+    """Does the tournament ask both sides of a table to confirm its result? (One column read: a
+    table's phone asks at every read of its sheet, where :func:`get_tournament` would read and parse
+    the whole row.) False for no such tournament."""
+    row = db.execute("select confirm_results from tournaments where id = ?", [tournament_id]).fetchone()
+    return bool(row and row[0])
+
+
 def count_rounds(db: Database, tournament_id: int) -> int:
     """How many rounds the tournament has drawn (one statement, no table read)."""
     return int(db.execute("select count(*) from rounds where tournament_id = ?", [tournament_id]).fetchone()[0])

@@ -13,7 +13,7 @@ from ..errors import RuleViolation, TooLong
 from . import (address, api, assets, casual, club_api, club_files, history, irregular, leagues, leagues_api, live,
                main, matches, prints, profiles, profiles_api, referee, safety, sheets, signoffs, signoffs_api,
                tournaments)
-from .forms import in_seat_letters, refused, seat_text
+from .forms import in_seat_letters, refused, seat_letters, seat_text
 
 
 GROUP_TITLES = {"contract": _l("Contract"), "result": _l("Result"), "announces": _l("Announces"),
@@ -87,7 +87,7 @@ def register(app: Flask, csrf: CSRFProtect) -> None:
     @app.template_filter("say")
     def say_filter(say) -> str:
         """A Say line of the engine in the reader's language, and in its seat letters."""
-        return in_seat_letters(say).render(translations().gettext)
+        return in_seat_letters(say, seat_letters()).render(translations().gettext)
 
     app.template_filter("seat")(seat_text)
 

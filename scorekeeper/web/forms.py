@@ -142,9 +142,14 @@ class Shown:
 def seat_text(text: str) -> str:
     """A seat (``W``) or a side of two seats (``E–W``) in the reader's letters: West is O in French,
     East O and South Z in Dutch. Display only: the forms send, and the store keeps, N E S W."""
-    letters = _seat_alphabet(str(get_locale()))
+    letters = seat_letters()
     parts = text.split("–")
     return "–".join(letters[part] for part in parts) if all(part in letters for part in parts) else text
+
+
+def seat_letters() -> Mapping[str, str]:
+    """The seats' letters in the reader's language (Flask-Babel's locale, asked once per call: 9 µs)."""
+    return _seat_alphabet(str(get_locale()))
 
 
 @functools.lru_cache(maxsize=8)
@@ -163,11 +168,12 @@ SEAT_PARAMS = frozenset({"seat", "other_seat", "seats", "side", "sides", "team",
 _SEAT_LETTER = re.compile(r"(?<!\w)[NESW](?!\w)")
 
 
-def in_seat_letters(say: Say) -> Say:
-    """An explanation line naming its seats in the reader's letters (West is O in French...);
-    the API keeps N E S W."""
-    return Say(say.template, {key: in_seat_letters(value) if isinstance(value, Say) else
-                              _SEAT_LETTER.sub(lambda found: seat_text(found.group()), value)
+def in_seat_letters(say: Say, letters: Mapping[str, str]) -> Say:
+    """An explanation line naming its seats in ``letters``, the reader's (:func:`seat_letters`: West is
+    O in French...), asked once a line and not once a seat (a sheet's row names about 20 seats in its
+    9 lines: asking each was a sixth of a sheet drawn whole); the API keeps N E S W."""
+    return Say(say.template, {key: in_seat_letters(value, letters) if isinstance(value, Say) else
+                              _SEAT_LETTER.sub(lambda found: letters[found.group()], value)
                               if key in SEAT_PARAMS and isinstance(value, str) else value
                               for key, value in say.params.items()})
 

@@ -448,7 +448,7 @@ class SignoffView:
 def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) -> SignoffView | None:
     """The sign-offs of a tournament's table, if its tournament asks both sides to confirm results."""
     db = store.get_db()
-    if not store.get_tournament(db, table.tournament_id).confirm_results:
+    if not store.confirms_results(db, table.tournament_id):
         return None
     state = store.signoff_state(db, match.id)
     seats = rules.table(match.options)

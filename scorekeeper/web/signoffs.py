@@ -38,7 +38,7 @@ def table_to_sign(match_id: int) -> tuple[store.Match, GameRules, store.TableRow
     match, rules = load_match(match_id)
     db = store.get_db()
     table = access.table_of(match_id)
-    if table is None or not store.get_tournament(db, table.tournament_id).confirm_results:
+    if table is None or not store.confirms_results(db, table.tournament_id):
         raise NothingToSign
     return match, rules, table
 
