@@ -491,16 +491,16 @@ _PER_DEAL = re.compile(f"{PER_DEAL_HOLE}([\\w/.]+);".encode())  # for what the p
 
 def _page_drawn(match: store.Match, view: Mapping[str, Any]) -> Part:
     """The sheet's page (``view``: what matches/sheet.html reads), drawn from its frame, kept per what
-    it shows (the match's row but for what changes with its deals, whether it has any, the page's
-    address and what the visitor is: :func:`kept_part`), and what changes with the deals drawn into
-    it (``per_deal``: the totals, the chart and the rows, kept parts themselves, the actions and the
-    sign-offs): a deal draws these only, not the page's own text around them. Cut at the visitor's
-    own (:func:`cut`), to be kept."""
+    it shows (the match's row but for what changes with its deals, whether it has any and whether it
+    has ended, the page's address and what the visitor is: :func:`kept_part`), and what changes with
+    the deals drawn into it (``per_deal``: the totals, the chart and the rows, kept parts themselves,
+    the notices above the actions, the next deal's and the undo's, the sign-offs): a deal draws these
+    only, not the page's own text around them. Cut at the visitor's own (:func:`cut`), to be kept."""
     parts: SheetParts = view["parts"]
     drawn: dict[bytes, Callable[[], str]] = {b"totals": parts.totals, b"chart": parts.chart,
                                              b"rows": lambda: "".join(parts.rows())}
     shows = None if request.query_string else (
-        request.full_path, repr(replace(match, version=0, stamp="")), bool(view["deals"]),
+        request.full_path, repr(replace(match, version=0, stamp="")), bool(view["deals"]), bool(view["sheet"].result),
         *(view[name] for name in ("device", "penalty", "signoff", "clock", "organiser")))
     frame = kept_part(PARTS, shows, "matches/sheet.html", lambda: Part(_PER_DEAL.split(kept_render(
         "matches/sheet.html", **view, per_deal=lambda name: Markup(f"{PER_DEAL_HOLE}{name};")).encode())))
