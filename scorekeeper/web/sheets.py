@@ -10,7 +10,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import chain
 from datetime import datetime
@@ -312,7 +312,8 @@ class SheetParts:
     kept (:func:`kept_part`, as the desk's and the wall's parts are): after a
     deal the page draws its totals, its chart and its new rows (kept per the sheet's content, the
     sides' names), and finds its heading (per the match's title, game and players) and its house
-    rules (per the game, the options and the deals' limit) as they were. A cache, never the truth
+    rules (per the game, the options and the deals' limit) as they were, and the page's own text
+    around them (its frame: :func:`_page_drawn`). A cache, never the truth
     (DESIGN.md principle 1): each key holds every value its part reads."""
 
     match: store.Match
@@ -474,13 +475,38 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     ``clock``: a tournament table's round clock (web/roundclock.ClockView), None: none; ``organiser``:
     the organiser is looking (the house rules offer to be saved as a profile)."""
     context = {"device": device, "penalty": penalty, "signoff": signoff, "clock": clock, "organiser": organiser}
+
+    def draw() -> Part:
+        return _page_drawn(match, {**context, "live": live(), **sheet_view(match, rules, deals, page=True)})
+
     if request.query_string:
-        return render_template("matches/sheet.html", **context, live=live(),
-                               **sheet_view(match, rules, deals, page=True))
+        return filled([draw()], flashes=True)
     key = (current_app.config["DATABASE"], repr(match), device, penalty, signoff, clock, organiser, str(get_locale()))
-    page = PAGES.get(key, lambda: cut(kept_render("matches/sheet.html", **context, live=live(),
-                                                  **sheet_view(match, rules, deals, page=True))))
-    return filled([page], flashes=True)
+    return filled([PAGES.get(key, draw)], flashes=True)
+
+
+PER_DEAL_HOLE = secrets.token_hex(16)  # with a part's name and ";" after it, stands in a sheet page's kept frame
+_PER_DEAL = re.compile(f"{PER_DEAL_HOLE}([\\w/.]+);".encode())  # for what the page draws per deal (_page_drawn)
+
+
+def _page_drawn(match: store.Match, view: Mapping[str, Any]) -> Part:
+    """The sheet's page (``view``: what matches/sheet.html reads), drawn from its frame, kept per what
+    it shows (the match's row but for what changes with its deals, whether it has any and whether it
+    has ended, the page's address and what the visitor is: :func:`kept_part`), and what changes with
+    the deals drawn into it (``per_deal``: the totals, the chart and the rows, kept parts themselves,
+    the notices above the actions, the next deal's and the undo's, the sign-offs): a deal draws these
+    only, not the page's own text around them. Cut at the visitor's own (:func:`cut`), to be kept."""
+    parts: SheetParts = view["parts"]
+    drawn: dict[bytes, Callable[[], str]] = {b"totals": parts.totals, b"chart": parts.chart,
+                                             b"rows": lambda: "".join(parts.rows())}
+    shows = None if request.query_string else (
+        request.full_path, repr(replace(match, version=0, stamp="")), bool(view["deals"]), bool(view["sheet"].result),
+        *(view[name] for name in ("device", "penalty", "signoff", "clock", "organiser")))
+    frame = kept_part(PARTS, shows, "matches/sheet.html", lambda: Part(_PER_DEAL.split(kept_render(
+        "matches/sheet.html", **view, per_deal=lambda name: Markup(f"{PER_DEAL_HOLE}{name};")).encode())))
+    page = (piece if index % 2 == 0 else drawn.get(piece, lambda: kept_render(piece.decode(), **view))().encode()
+            for index, piece in enumerate(frame))
+    return Part(_HOLES.split(b"".join(page)))
 
 
 class Part(tuple[bytes, ...]):

@@ -522,3 +522,54 @@ def test_each_sheets_language_links_come_back_to_it(client, pages):
         assert html.count(f'next=/matches/{match_id}"') == 4
     asked = client.get(f"/matches/{first}?from=qr").get_data(as_text=True)  # drawn for its own address
     assert asked.count(f'next=/matches/{first}?from%3Dqr"') == 4
+
+
+# -- a sheet's page around what its deals change, kept (web/sheets.py: _page_drawn) -----------------
+
+FLASHED = re.compile(r'<p class="flash" role="status">[^<]*</p>')  # (a message, shown once)
+
+
+def kept_then_afresh(client, match_id: int, language: str = "en") -> str:
+    """The sheet as read (its frame and parts kept from the reads before), asserted to be the sheet
+    drawn afresh (every cache emptied) but for the form token and a message flashed; what it showed."""
+    kept = read(client, match_id, language)
+    forget_kept_sheets()
+    assert TOKEN.sub("", read(client, match_id, language)) == FLASHED.sub("", TOKEN.sub("", kept))
+    return kept
+
+
+def test_a_tables_sheet_around_its_sign_offs_and_actions_is_the_sheet_drawn_afresh_after_each_step(
+        app, organiser, confirming):
+    """The page's own text is kept per what it shows; what the deals change (the totals, the chart,
+    the rows, the actions, the sign-offs) is drawn into it: after each deal, then each side's
+    confirmation, and in another language, the page read is the page drawn from nothing, each
+    time a new one."""
+    client, match_id = phone(app, organiser.links(confirming, 1)[0])
+    seen = [kept_then_afresh(client, match_id)]
+    for _ in range(2):  # the round's two deals: the match is over
+        assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+        seen.append(kept_then_afresh(client, match_id))
+    assert "Record deal 2" in seen[1] and "Record deal" not in seen[2]  # (the actions: drawn per deal)
+    for seat in ("N", "E"):  # one player of each side
+        confirmed = client.post(f"/matches/{match_id}/confirm", data={
+            "csrf_token": csrf_token(seen[-1]), "version": re.search(r'name="version" value="(\d+)"', seen[-1])[1],
+            "seat": seat})
+        assert confirmed.status_code == 302
+        seen.append(kept_then_afresh(client, match_id))
+    assert "✓ confirmed by N " in seen[3] and "✓ confirmed by E " in seen[4]
+    seen.append(kept_then_afresh(client, match_id, "fr"))
+    assert len({TOKEN.sub("", page) for page in seen}) == len(seen)
+
+
+def test_a_phones_name_and_the_matchs_title_show_in_its_kept_sheet_at_the_next_read(client, pages):
+    match_id = pages.start_match()
+    pages.post_deal(match_id, MADE_100)
+    before = kept_then_afresh(client, match_id)
+    assert client.post(f"/matches/{match_id}/device", data={
+        "csrf_token": csrf_token(before), "device": "By the window"}).status_code == 302
+    named = kept_then_afresh(client, match_id)
+    assert 'value="By the window"' in named and 'value="By the window"' not in before
+    page = client.get(f"/matches/{match_id}/manage").get_data(as_text=True)
+    assert client.post(f"/matches/{match_id}/manage",
+                       data={**form_fields(page), "title": "Friday"}).status_code == 302
+    assert "<title>Friday · Scorekeeper</title>" in kept_then_afresh(client, match_id)
