@@ -195,13 +195,13 @@ class Printers:
     each, a printer paid its fork and its first render's copied pages every time) until :meth:`close`."""
 
     def __init__(self, static: Path, workers: int | None = None) -> None:
-        self._static, self._workers = static, workers or os.cpu_count() or 1
+        self._static, self.workers = static, workers or os.cpu_count() or 1
         self._free: queue.SimpleQueue[Printer] = queue.SimpleQueue()
         self._started: list[Printer] = []
 
     def start(self) -> None:
         """The printers started, if they are not yet."""
-        for _ in range(self._workers - len(self._started)):
+        for _ in range(self.workers - len(self._started)):
             self.put(self._new())
 
     def _new(self) -> Printer:
@@ -231,7 +231,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
                  workers: int | None = None, seconds: float | None = None,
                  ready: Callable[[bytes], None] | None = None, kept: Kept | None = None,
                  printers: Printers | None = None) -> list[bytes]:
-    """Every part to PDF, ``workers`` at a time (default: one per core), by as many printing
+    """Every part to PDF, ``workers`` at a time (default: one per core; ``printers`` given: as many as they are), by as many printing
     processes (``printers``, started here and ended after unless given: :class:`Printers`), each part killed
     after ``seconds``, in order,
     each handed over as soon as ``parts`` gives it (layered sheets of one shape a few together, laid
@@ -249,7 +249,6 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
     """
     from ..pdf import batched, fallback
 
-    workers = workers or os.cpu_count() or 1
     own = printers is None
     used = printers or Printers(static, workers)
 
@@ -292,7 +291,7 @@ def render_parts(parts: Iterable[Layouts], static: Path, progress: Callable[[int
             finish(index, batch, pdf)
 
     try:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
+        with ThreadPoolExecutor(max_workers=used.workers) as pool:
             try:
                 used.start()  # (before the first part's HTML is written)
                 for batch in batched(parts):
@@ -372,8 +371,7 @@ def run(app: Flask, token: str) -> None:
                     with app.test_request_context(), force_locale(job.language):
                         render_parts(KINDS[job.kind](dict(job.params)), static,
                                      lambda done: store.update_print_job(db, token, status="running", done=done),
-                                     1 if keeping else None, ready=joined and joined.add, kept=kept,
-                                     printers=printers)
+                                     ready=joined.add if joined else None, kept=kept, printers=printers)
                     if joined:
                         joined.write(output_path(app.config["DATABASE"], token))
                 except Exception as err:  # the page must say it failed, whatever the cause

@@ -485,8 +485,8 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     return filled([PAGES.get(key, draw)], flashes=True)
 
 
-PER_DEAL_HOLE = secrets.token_hex(16)  # with a part's name and ";" after it, stands in a sheet page's kept frame
-_PER_DEAL = re.compile(f"{PER_DEAL_HOLE}([\\w/.]+);".encode())  # for what the page draws per deal (_page_drawn)
+SLOT = secrets.token_hex(16)  # with a slot's name and ";" after it, stands for a part in the text of the page around it
+SLOTS = re.compile(f"{SLOT}([\\w/.]+);")  # (the sheet's per-deal parts, _page_drawn; the desk's and wall's, kept.Slots)
 
 
 def _page_drawn(match: store.Match, view: Mapping[str, Any]) -> Part:
@@ -502,11 +502,11 @@ def _page_drawn(match: store.Match, view: Mapping[str, Any]) -> Part:
     shows = None if request.query_string else (
         request.full_path, repr(replace(match, version=0, stamp="")), bool(view["deals"]), bool(view["sheet"].result),
         *(view[name] for name in ("device", "penalty", "signoff", "clock", "organiser")))
-    frame = kept_part(PARTS, shows, "matches/sheet.html", lambda: Part(_PER_DEAL.split(kept_render(
-        "matches/sheet.html", **view, per_deal=lambda name: Markup(f"{PER_DEAL_HOLE}{name};")).encode())))
+    frame = kept_part(PARTS, shows, "matches/sheet.html", lambda: Part(piece.encode() for piece in SLOTS.split(
+        kept_render("matches/sheet.html", **view, per_deal=lambda name: Markup(f"{SLOT}{name};")))))
     page = (piece if index % 2 == 0 else drawn.get(piece, lambda: kept_render(piece.decode(), **view))().encode()
             for index, piece in enumerate(frame))
-    return Part(_HOLES.split(b"".join(page)))
+    return cut(b"".join(page))
 
 
 class Part(tuple[bytes, ...]):
@@ -524,12 +524,12 @@ _HOLES = re.compile(f"({TOKEN_HOLE}|{FLASHES_HOLE})".encode())  # (a kept page's
 _OWN_TOKEN, _OWN_FLASHES = TOKEN_HOLE.encode(), FLASHES_HOLE.encode()
 
 
-def cut(html: str) -> Part:
+def cut(html: str | bytes) -> Part:
     """A page or a part rendered to be kept (:func:`kept_render`, :func:`holed`) as kept: its bytes cut at
     the stand-ins, each kept as a piece between the pieces around it (in one piece where it has none),
     to be sent with the visitor's own put in (:func:`filled`): the sheet's page, the desk's and the
     wall's parts and the pages around them (web/tournaments/kept.Slots)."""
-    return Part(_HOLES.split(html.encode()))
+    return Part(_HOLES.split(html.encode() if isinstance(html, str) else html))
 
 
 def filled(parts: Iterable[Part], *, flashes: bool) -> bytes:

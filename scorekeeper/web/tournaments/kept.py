@@ -18,7 +18,6 @@ and the whole encoded again, that was a third of its time.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
@@ -30,7 +29,7 @@ from markupsafe import Markup
 
 from ... import pairings
 from .. import address
-from ..sheets import LruCache, Part, cut, filled, holed, kept_part, kept_render
+from ..sheets import SLOT, SLOTS, LruCache, Part, cut, filled, holed, kept_part, kept_render
 from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
@@ -38,8 +37,6 @@ PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their progress (a deal changes only that)
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
-SLOT = secrets.token_hex(16)  # stands for a slot's parts in the text of the page around them
-_SLOTS = re.compile(f"{SLOT}(\\d+);")
 
 
 def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], said: str) -> Part:
@@ -72,7 +69,7 @@ class Slots:
         return self._sent(kept_render(template, **context), flashes=True)
 
     def _sent(self, frame: str, flashes: bool) -> bytes:
-        pieces = _SLOTS.split(frame)
+        pieces = SLOTS.split(frame)
         parts = [cut(pieces[0])]
         for index, text in zip(pieces[1::2], pieces[2::2], strict=True):
             parts += self.parts[int(index)]
