@@ -31,6 +31,15 @@ the first time it sees the table. In the final of 500 tables on an idle machine 
 and fell behind all run (p99 14 s); 2 of 8 with 5 s, 6.8 ms, and kept up (p99 2.8 s).
 Idle connections wait in the worker's poller, not in a thread.
 
+In each worker, the collector's youngest generation is collected every 10,000 new containers instead of
+Python's 700 (:func:`post_fork`). A worker keeps what it drew (the sheets' parts and rows, 200,000 objects
+after 40 s of the final) where the collector's full passes scan them, and what makes a full pass come is
+objects surviving the young passes: at 700, every fifth request's young pass caught the objects of the
+requests its other threads were serving and carried them along. In the final of 500 tables
+(``bench.final``, 40 s, 2026-11-28), a worker made 7 full passes of 90-100 ms each (every thread of the
+worker held), 1.3-1.4 s of the workers' 33-37 s; at 10,000, none, and all its collections took 0.7 s
+where they took 2.0-2.2 s.
+
 The database is not opened before the fork: connections open per thread on first use
 (``store.get_db``), and ``flask init-db`` migrates before the server starts.
 """
@@ -47,6 +56,8 @@ from typing import Any
 from flask import Flask
 
 from . import lan
+
+YOUNG_COLLECTED_EVERY = 10_000  # new containers between two collections of the youngest generation (Python: 700)
 
 preload_app = True
 reuse_port = True
@@ -117,6 +128,12 @@ def on_starting(server: Any) -> None:
             except OSError as err:
                 raise RuntimeError(f"cannot listen on {address[0]}:{address[1]}: {err.strerror} "
                                    "(another server there? stop it, or choose another PORT)") from err
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """gunicorn's hook, in each worker as it starts: collect the youngest generation every
+    :data:`YOUNG_COLLECTED_EVERY` new containers (above); the older generations keep Python's settings."""
+    gc.set_threshold(YOUNG_COLLECTED_EVERY, *gc.get_threshold()[1:])
 
 
 def when_ready(server: Any) -> None:
