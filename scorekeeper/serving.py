@@ -36,12 +36,13 @@ Python's 700 (:func:`post_fork`). A worker keeps what it drew (the sheets' parts
 after 40 s of the final) where the collector's full passes scan them, and what makes a full pass come is
 objects surviving the young passes: at 700, every fifth request's young pass caught the objects of the
 requests its other threads were serving and carried them along. In the final of 500 tables
-(``bench.final``, 40 s, 2026-11-28), a worker made 7 full passes of 90-100 ms each (every thread of the
-worker held), 1.3-1.4 s of the workers' 33-37 s; at 10,000, none, and all its collections took 0.7 s
-where they took 2.0-2.2 s.
+(``bench.final``, 40 s, 2026-11-28, six runs), a worker made 7-9 full passes of 92-123 ms each (every
+thread of the worker held), 1.3-2.1 s of the workers' 33-39 s; at 10,000, none in five runs, and all
+the collections took 0.6-0.9 s where they took 2.0-3.1 s (in 150 s: one full pass a worker against 13,
+the collections 2.6 s against 6.6 s).
 
 The access log (``make run``'s ``--access-logfile -``) is written by :class:`AccessLog`, gunicorn's logger
-with the same lines made for less: per request, 13 µs against gunicorn's 35 µs.
+with the same lines made for less: 110,000 instructions a line against gunicorn's 305,000.
 
 The database is not opened before the fork: connections open per thread on first use
 (``store.get_db``), and ``flask init-db`` migrates before the server starts.
