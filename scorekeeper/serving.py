@@ -164,7 +164,9 @@ class AccessAtoms(Mapping[str, object]):
 class AccessLog(glogging.Logger):
     """gunicorn's logger (``logger_class``), its access lines the same for less: gunicorn's ``access``
     makes every atom a format could name (each request header, response header and environ key: 40-70
-    strings, each escaped) to write the default line's nine; :class:`AccessAtoms` makes the ones named."""
+    strings, each escaped) to write the default line's nine; :class:`AccessAtoms` makes the ones named.
+    (gunicorn switches to its statsd logger for ``--statsd-host`` only where no logger is named: with
+    this one, a server started with it sends no metrics.)"""
 
     def access(self, resp: Any, req: Any, environ: Mapping[str, Any], request_time: Any) -> None:
         if not self.access_log_enabled:
