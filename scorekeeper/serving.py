@@ -38,8 +38,8 @@ objects surviving the young passes: at 700, every fifth request's young pass cau
 requests its other threads were serving and carried them along. In the final of 500 tables
 (``bench.final``, 40 s, 2026-11-28, six runs), a worker made 7-9 full passes of 92-123 ms each (every
 thread of the worker held), 1.3-2.1 s of the workers' 33-39 s; at 10,000, none in five runs, and all
-the collections took 0.6-0.9 s where they took 2.0-3.1 s (in 150 s: one full pass a worker against 13,
-the collections 2.6 s against 6.6 s).
+the collections took 0.6-0.9 s where they took 2.0-3.1 s (in 150 s: one full pass a worker against 13-17,
+the collections 2.6 s against 6.6-9.0 s).
 
 The access log (``make run``'s ``--access-logfile -``) is written by :class:`AccessLog`, gunicorn's logger
 with the same lines made for less: 110,000 instructions a line against gunicorn's 305,000.
