@@ -41,9 +41,6 @@ thread of the worker held), 1.3-2.1 s of the workers' 33-39 s; at 10,000, none i
 the collections took 0.6-0.9 s where they took 2.0-3.1 s (in 150 s: one full pass a worker against 13-17,
 the collections 2.6 s against 6.6-9.0 s).
 
-The access log (``make run``'s ``--access-logfile -``) is written by :class:`AccessLog`, gunicorn's logger
-with the same lines made for less: 110,000 instructions a line against gunicorn's 305,000.
-
 The database is not opened before the fork: connections open per thread on first use
 (``store.get_db``), and ``flask init-db`` migrates before the server starts.
 """
@@ -55,12 +52,9 @@ import io
 import logging
 import os
 import socket
-import traceback
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from flask import Flask
-from gunicorn import glogging
 
 from . import lan
 
@@ -116,69 +110,6 @@ def bound_text(addresses: list[Any], ssl: bool) -> str:
     return ",".join((f"{scheme}://[{address[0]}]:{address[1]}" if ":" in address[0] else
                      f"{scheme}://{address[0]}:{address[1]}") if isinstance(address, tuple) else f"unix:{address}"
                     for address in addresses)
-
-
-ATOMS_WRITTEN: dict[str, Callable[[glogging.Logger, Any, Mapping[str, Any]], object]] = {
-    # gunicorn's default access line's atoms, each as gunicorn's Logger.atoms makes it
-    "h": lambda log, resp, environ: environ.get("REMOTE_ADDR", "-"),
-    "l": lambda log, resp, environ: "-",
-    "u": lambda log, resp, environ: log._get_user(environ) or "-",
-    "t": lambda log, resp, environ: log.now(),
-    "r": lambda log, resp, environ: (f"{environ['REQUEST_METHOD']} {environ['RAW_URI']} "
-                                     f"{environ['SERVER_PROTOCOL']}"),
-    "s": lambda log, resp, environ: (resp.status.split(None, 1)[0] if isinstance(resp.status, str)
-                                     else resp.status),
-    "b": lambda log, resp, environ: "-" if getattr(resp, "sent", None) is None else str(resp.sent),
-    "f": lambda log, resp, environ: environ.get("HTTP_REFERER", "-"),
-    "a": lambda log, resp, environ: environ.get("HTTP_USER_AGENT", "-"),
-}
-
-
-class AccessAtoms(Mapping[str, object]):
-    """One request's atoms for an access line, each made when the line asks for it: the default line's
-    nine by :data:`ATOMS_WRITTEN`, any other by gunicorn's own (``Logger.atoms``, made once), escaped
-    as gunicorn's ``SafeAtoms`` escapes them."""
-
-    def __init__(self, log: glogging.Logger, resp: Any, req: Any, environ: Mapping[str, Any],
-                 request_time: Any) -> None:
-        self._log, self._resp, self._req, self._environ, self._time = log, resp, req, environ, request_time
-        self._others: glogging.SafeAtoms | None = None
-
-    def __getitem__(self, key: str) -> object:
-        made = ATOMS_WRITTEN.get(key)
-        if made is None:
-            if self._others is None:
-                atoms = self._log.atoms(self._resp, self._req, self._environ, self._time)
-                self._others = glogging.SafeAtoms(atoms)
-            return self._others[key]
-        value = made(self._log, self._resp, self._environ)
-        return value.replace('"', '\\"') if isinstance(value, str) else value
-
-    def __len__(self) -> int:
-        return len(ATOMS_WRITTEN)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(ATOMS_WRITTEN)
-
-
-class AccessLog(glogging.Logger):
-    """gunicorn's logger (``logger_class``), its access lines the same for less: gunicorn's ``access``
-    makes every atom a format could name (each request header, response header and environ key: 40-70
-    strings, each escaped) to write the default line's nine; :class:`AccessAtoms` makes the ones named.
-    (gunicorn switches to its statsd logger for ``--statsd-host`` only where no logger is named: with
-    this one, a server started with it sends no metrics.)"""
-
-    def access(self, resp: Any, req: Any, environ: Mapping[str, Any], request_time: Any) -> None:
-        if not self.access_log_enabled:
-            return
-        try:
-            atoms = AccessAtoms(self, resp, req, environ, request_time)
-            self.access_log.info(self.cfg.access_log_format, atoms)
-        except Exception:  # as gunicorn's: a line that cannot be written is reported, the request goes on
-            self.error(traceback.format_exc())
-
-
-logger_class = AccessLog
 
 
 def on_starting(server: Any) -> None:

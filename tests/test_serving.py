@@ -3,7 +3,6 @@ loaded once in the master, the workers forked from it) prints."""
 
 from __future__ import annotations
 
-import base64
 import http.client
 import json
 import os
@@ -12,11 +11,7 @@ import subprocess
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 from pathlib import Path
-from types import SimpleNamespace
-
-import pytest
 
 from bench import server as gunicorn
 from scorekeeper import store
@@ -122,58 +117,3 @@ def test_the_master_compiles_every_template_before_the_workers_fork(app):
 
     serving.settle(app, collation=False)
     assert {name for _, name in app.jinja_env.cache.keys()} == set(app.jinja_env.list_templates())
-
-
-class Answer:
-    """What gunicorn's access log reads of an answer: its status, headers and bytes sent."""
-
-    def __init__(self, status: str, sent: int | None, headers: list[tuple[str, str]]) -> None:
-        self.status, self.sent, self.headers = status, sent, headers
-
-
-ASKED = [  # (environ, request headers, answer): what a phone, a browser and a script send
-    ({"REQUEST_METHOD": "GET", "RAW_URI": "/matches/12", "PATH_INFO": "/matches/12", "QUERY_STRING": "",
-      "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "192.168.1.20",
-      "HTTP_USER_AGENT": "Mozilla/5.0 (Android 14)"},
-     [("HOST", "club:8000"), ("USER-AGENT", "Mozilla/5.0 (Android 14)")],
-     Answer("200 OK", 14231, [("Content-Type", "text/html; charset=utf-8")])),
-    ({"REQUEST_METHOD": "POST", "RAW_URI": "/matches/12/deals/new?from=%22x%22",
-      "PATH_INFO": "/matches/12/deals/new",
-      "QUERY_STRING": "from=%22x%22", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "10.0.0.7",
-      "HTTP_REFERER": "http://club:8000/matches/12", "HTTP_USER_AGENT": 'a "quoted" agent',
-      "HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"desk:secret").decode()},
-     [("REFERER", "http://club:8000/matches/12"), ("USER-AGENT", 'a "quoted" agent')],
-     Answer("302 FOUND", 0, [("Location", "/matches/12")])),
-    ({"REQUEST_METHOD": "GET", "RAW_URI": "/tournaments/3/wall.json", "PATH_INFO": "/tournaments/3/wall.json",
-      "QUERY_STRING": "", "SERVER_PROTOCOL": "HTTP/1.0"},
-     [], Answer("304 NOT MODIFIED", None, [("ETag", '"w1"')])),
-]
-
-
-OTHER_LINE = '%(h)s "%(r)s" %(s)s %(b)s %(B)s %(D)s %({etag}o)s %({referer}i)s %(U)s?%(q)s %(p)s %(x)s'
-
-
-@pytest.mark.parametrize("line", [None, OTHER_LINE], ids=["the default line", "other atoms"])
-def test_the_access_log_writes_gunicorns_own_lines(tmp_path: Path, line: str | None):
-    """``make run``'s access log (scorekeeper.serving.AccessLog) writes, request for request, the
-    line gunicorn's own logger writes, in its default format and in any other."""
-    from gunicorn import glogging
-    from gunicorn.config import Config
-
-    from scorekeeper import serving
-
-    written = {}
-    for logger in (glogging.Logger, serving.AccessLog):
-        cfg = Config()
-        cfg.set("accesslog", str(tmp_path / f"{logger.__name__}.log"))
-        if line:
-            cfg.set("access_log_format", line)
-        log = logger(cfg)
-        log.now = lambda: "[28/Nov/2026:15:40:00 +0000]"  # the same second for both
-        for environ, headers, answer in ASKED:
-            log.access(answer, SimpleNamespace(headers=headers), environ, timedelta(microseconds=1234))
-        for handler in log.access_log.handlers:
-            handler.close()
-        written[logger] = (tmp_path / f"{logger.__name__}.log").read_text().splitlines()
-    assert len(written[glogging.Logger]) == len(ASKED)
-    assert written[serving.AccessLog] == written[glogging.Logger]
