@@ -122,7 +122,7 @@ def forget_kept_desk() -> None:
     from scorekeeper.web.tournaments import board, core, kept, wall
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, kept.PARTS, kept.ROUND_TABLES,
-                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, wall.SHOWN):
+                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 

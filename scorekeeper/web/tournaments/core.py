@@ -176,6 +176,8 @@ class Roster:
 
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
+STANDINGS = LruCache(size=8)  # the standings per the tournament, roster and results they rank (2,000 objects
+# each for a final's collector to scan), per worker process
 _serials = itertools.count(1)  # the rosters' serials
 
 
@@ -215,7 +217,8 @@ def load_state(tournament_id: int) -> State:
 
     Derived once per worker for what it reads (a cache, never the truth: DESIGN.md principle 1):
     the roster (entries, players, rounds and tables) per its stamp, each table per its match's
-    version and stamp, closing and sign-offs (:func:`store.table_stamps`); a deal derives its own table
+    version and stamp, closing and sign-offs (:func:`store.table_stamps`), the standings per the results
+    they rank (shared by the looks that find them: read, never changed); a deal derives its own table
     again."""
     db = store.get_db()
     try:
@@ -239,8 +242,9 @@ def load_state(tournament_id: int) -> State:
     tables: dict[int, list[TableView]] = {}
     for table in every:
         tables.setdefault(table.round_number, []).append(found[table.id])
-    results = [view.outcome for views in tables.values() for view in views if view.outcome is not None]
+    results = tuple(view.outcome for views in tables.values() for view in views if view.outcome is not None)
     byes = [entry for r in roster.rounds for entry in r.byes] + \
         evening.missed_byes(roster.entries.values(), tournament.late_rounds)
-    return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables,
-                 pairings.standings(roster.entries, results, byes, tournament.ranking), at)
+    standings = STANDINGS.get((*at, results),  # (the byes follow from the roster: a deal ending no table keeps them)
+                              lambda: pairings.standings(roster.entries, results, byes, tournament.ranking))
+    return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables, standings, at)
