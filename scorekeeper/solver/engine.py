@@ -5,7 +5,8 @@ The value of a state is what the claimant side wins from there on: one per trick
 maximises it, every other side minimises it. Every trick boundary keeps the lower and upper
 bounds proved so far and the best lead found, by (hands, leader), closed up by rank in ``tricks``
 mode (in ``points`` mode only the runs of cards alike in worth that a kernel names: Quinto's king
-to 6); in ``points`` mode with two tricks left (cards that add up) every line is played out and the
+to 6), and where the highest card wins whatever its suit, with the runs' cards that never win dealt
+anew; in ``points`` mode with two tricks left (cards that add up) every line is played out and the
 exact value kept. So the null-window questions of :meth:`Engine.at_least` and the tests of
 :meth:`Engine.exact` share their work. States inside a trick keep nothing: measured, a table of
 them cost more than it saved.
@@ -659,7 +660,7 @@ class _Searcher:
     simple: FLAG
     ranked_bits: FLAG
     ranked: FLAG
-    low_alike: FLAG  # tricks, the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
+    low_alike: FLAG  # the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
     kept: BITS[8]  # (SEATS) the hands, while ranked_key writes the key of a position alike
     ruff_anyway: FLAG
     squeeze: FLAG
@@ -765,7 +766,7 @@ class _Searcher:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
         self.words = shape_words if self.squeeze else self.exact_key(0, 0)
         # (ranked_key: each run of two cards or more lies in one suit of the follow rule, none of its cards wild)
-        self.low_alike = self.ranked and self.squeeze and self.follow is not None and not self.follow.trumps \
+        self.low_alike = self.ranked_bits and self.squeeze and self.follow is not None and not self.follow.trumps \
             and not self.follow.head
         for first, width in blocks:
             run = (1 << width) - 1 << first
@@ -941,8 +942,10 @@ class _Searcher:
         highest of the hands' lowest cards (its hand holds none of them), for good, as the hands'
         lowest cards only rise. Where the follow rule reads suits only, such cards of a suit may
         change hands, each hand keeping as many of them: every trick goes as before, so the
-        position is worth the same tricks. The key is that of the position where, suit by suit,
-        the first seat holds the lowest of them, the next seat the next ones, and so on."""
+        position is worth the same tricks, and the same points where only the runs' cards are
+        dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
+        key is that of the position where, suit by suit, the first seat holds the lowest of them,
+        the next seat the next ones, and so on."""
         lowest = 0
         for seat in range(self.n):
             low = self.hands[seat] & -self.hands[seat]
