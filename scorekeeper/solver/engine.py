@@ -1421,6 +1421,9 @@ class _Searcher:
         down = self.quint_bounds(rem, count - theirs, count - mine, keep)
         up = down % SPREAD
         down //= SPREAD
+        if self.quints:  # (the kernel's ``most`` on bits: a trick's least worth a trick, the bonus and the whole quints)
+            return mine * self.trick_floor + down, \
+                self.worth(rem) + (count - 1 - theirs) * self.trick_floor + self.bonus - up
         return mine * self.trick_floor + down, self.most(rem) - theirs * self.trick_floor - up
 
     @cython.cfunc
