@@ -5,7 +5,8 @@ The value of a state is what the claimant side wins from there on: one per trick
 maximises it, every other side minimises it. Every trick boundary keeps the lower and upper
 bounds proved so far and the best lead found, by (hands, leader), closed up by rank in ``tricks``
 mode (in ``points`` mode only the runs of cards alike in worth that a kernel names: Quinto's king
-to 6); in ``points`` mode with two tricks left (cards that add up) every line is played out and the
+to 6), and where the highest card wins whatever its suit, with the runs' cards that never win dealt
+anew; in ``points`` mode with two tricks left (cards that add up) every line is played out and the
 exact value kept. So the null-window questions of :meth:`Engine.at_least` and the tests of
 :meth:`Engine.exact` share their work. States inside a trick keep nothing: measured, a table of
 them cost more than it saved.
@@ -659,7 +660,7 @@ class _Searcher:
     simple: FLAG
     ranked_bits: FLAG
     ranked: FLAG
-    low_alike: FLAG  # tricks, the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
+    low_alike: FLAG  # the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
     kept: BITS[8]  # (SEATS) the hands, while ranked_key writes the key of a position alike
     ruff_anyway: FLAG
     squeeze: FLAG
@@ -765,7 +766,7 @@ class _Searcher:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
         self.words = shape_words if self.squeeze else self.exact_key(0, 0)
         # (ranked_key: each run of two cards or more lies in one suit of the follow rule, none of its cards wild)
-        self.low_alike = self.ranked and self.squeeze and self.follow is not None and not self.follow.trumps \
+        self.low_alike = self.ranked_bits and self.squeeze and self.follow is not None and not self.follow.trumps \
             and not self.follow.head
         for first, width in blocks:
             run = (1 << width) - 1 << first
@@ -941,8 +942,10 @@ class _Searcher:
         highest of the hands' lowest cards (its hand holds none of them), for good, as the hands'
         lowest cards only rise. Where the follow rule reads suits only, such cards of a suit may
         change hands, each hand keeping as many of them: every trick goes as before, so the
-        position is worth the same tricks. The key is that of the position where, suit by suit,
-        the first seat holds the lowest of them, the next seat the next ones, and so on."""
+        position is worth the same tricks, and the same points where only the runs' cards are
+        dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
+        key is that of the position where, suit by suit, the first seat holds the lowest of them,
+        the next seat the next ones, and so on."""
         lowest = 0
         for seat in range(self.n):
             low = self.hands[seat] & -self.hands[seat]
@@ -1418,6 +1421,9 @@ class _Searcher:
         down = self.quint_bounds(rem, count - theirs, count - mine, keep)
         up = down % SPREAD
         down //= SPREAD
+        if self.quints:  # (the kernel's ``most`` on bits: a trick's least worth a trick, the bonus and the whole quints)
+            return mine * self.trick_floor + down, \
+                self.worth(rem) + (count - 1 - theirs) * self.trick_floor + self.bonus - up
         return mine * self.trick_floor + down, self.most(rem) - theirs * self.trick_floor - up
 
     @cython.cfunc
@@ -1508,12 +1514,13 @@ class _Searcher:
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
-                   pos=SMALL, won=VALUE)
+                   pos=SMALL, won=VALUE, cards=BITS)
     def last_trick(self, leader: int, rem: int, total: int) -> int:
         seat, win_seat = leader, leader
         win_bit = _top(self.hands[leader])
         self.played[SEATS] = win_bit  # (the last trick's cards: one trick left)
         won = self.pts[win_bit]
+        cards = ONE << win_bit
         for pos in range(1, self.n):
             seat = self.after[seat]
             card = _top(self.hands[seat])
@@ -1521,11 +1528,29 @@ class _Searcher:
                 win_seat, win_bit = seat, card
             self.played[SEATS + pos] = card
             won += self.pts[card]
+            cards |= ONE << card
         if not self.maxi[win_seat]:
             return 0
         if not self.points:
             return 1
-        return (won if self.additive else self.trick_points(self.cards_of(SEATS, self.n))) + self.bonus
+        if not self.additive:
+            won = self.worth(cards) if self.quints else self.trick_points(self.cards_of(SEATS, self.n))
+        return won + self.bonus
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(cards=BITS, worth=VALUE, at=SMALL)
+    def worth(self, cards: int) -> int:
+        """What a trick of ``cards`` is worth where the kernel gives its quints: the least a trick is
+        worth and every quint all of whose cards it holds (the kernel's ``trick_points``, on bits, with no
+        call into Python: measured, that call was a sixth of a Quinto points search's time)."""
+        worth = self.trick_floor
+        for at in range(self.quints):
+            if cards & self.quint_bits[at] == self.quint_bits[at]:
+                worth += self.quint_worth[at]
+        return worth
 
     @cython.ccall
     @cython.returns(VALUE)
@@ -1601,7 +1626,8 @@ class _Searcher:
             if pos == last:
                 left = rem & ~(tmask | ONE << card)
                 if points:
-                    won = taken + self.pts[card] if additive else self.trick_points(self.cards_of(base, pos + 1))
+                    won = taken + self.pts[card] if additive else self.worth(tmask | ONE << card) if self.quints \
+                        else self.trick_points(self.cards_of(base, pos + 1))
                     rest = total - won if additive else total
                     if not left:
                         won += bonus

@@ -61,7 +61,8 @@ class Kernel:
     # left (bits) can be worth to both sides together, the last trick's bonus included
     trick_floor: int = 0  # points: the least a trick is worth to the side that wins it
     quints: tuple[tuple[int, int], ...] = ()  # points (Quinto): (cards, worth) of each group of cards worth
-    # points only when all of them fall in one trick, to the side that wins it (a single card: alone)
+    # points only when all of them fall in one trick, to the side that wins it (a single card: alone); where
+    # given, a trick is worth ``trick_floor`` and its quints (``trick_points`` the same, on bits)
     one_trick: Callable[[list[int], int, int], bool] | None = None  # tricks (Quinto): does the side of
     # the seats in the bits surely take a trick, the hands and the leader given, at a trick's start?
 

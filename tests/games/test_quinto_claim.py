@@ -267,15 +267,17 @@ def test_the_king_to_the_6_of_a_suit_play_alike_whichever_of_them_are_still_in_p
 
 
 LOW = ("2", "3", "4", "5", "6", "7", "8")
+RANKS = ("A", *PLAIN, "5", "4", "3", "2")
 
 
-def dealt_anew(position: Position, below: int, rng: random.Random) -> Position:
-    """The position with its cards ranked below ``below`` (the kernel's bits) dealt anew among their
-    holders, suit by suit, each hand keeping as many of each suit."""
+def dealt_anew(position: Position, below: int, rng: random.Random, ranks: tuple[str, ...] = RANKS) -> Position:
+    """The position with its cards of ``ranks`` ranked below ``below`` (the kernel's bits) dealt anew
+    among their holders, suit by suit, each hand keeping as many of each suit."""
     rank = position.rules.kernel(None, None, NESW).bit_of
     hands = {seat: set(hand) for seat, hand in position.hands.items()}
     for suit in {card.suit for hand in hands.values() for card in hand if card.suit is not None}:
-        low = [(seat, card) for seat, hand in hands.items() for card in hand if card.suit == suit and rank[card] < below]
+        low = [(seat, card) for seat, hand in hands.items() for card in hand
+               if card.suit == suit and rank[card] < below and card.rank.value in ranks]
         for seat, card in low:
             hands[seat].remove(card)
         for (seat, _), card in zip(low, rng.sample([card for _, card in low], len(low))):
@@ -313,3 +315,32 @@ def test_cards_below_every_card_of_another_hand_may_change_hands_and_change_no_t
     assert first.exact() == tricks_won, position
     anew = dealt_anew(position, kernel.bit_of[rng.choice(deck[:4 * tricks])] + 1, rng)
     assert engine(anew, first.tricks_table).exact() == minimax(anew, claimant, False), (position, anew)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tricks=st.just(3), claimant=st.sampled_from(("A", "B")), rng=st.randoms(use_true_random=False))
+def test_king_to_6_cards_that_never_win_may_change_hands_and_change_no_points(tricks, claimant, rng):
+    """RULES §5.1, §5.3, §5.5: a card below every card of some other hand never wins a trick, and a
+    king to 6 is worth nothing and in no quint, so such cards of a suit may change hands, each hand
+    keeping as many, and every trick goes and scores as before: the points search keeps a trick's
+    start by that key. Dealt mostly from the king to the 6 of the two lowest suits: dealing those
+    cards anew leaves minimax's best points as they were; and a position whose king-to-6 cards, up
+    to any rank, were dealt anew, searched after the first with the same engine (its bounds kept),
+    gets minimax's best points."""
+    deck = [card for card in DECK_53 if card.suit is not None and card.suit.value in "CS" and card.rank.value in PLAIN]
+    deck += rng.sample(sorted(set(DECK_53) - set(deck), key=display_key), 6)
+    rng.shuffle(deck)
+    rules = QuintoTrickRules(multiplier=rng.choice(("none", "double")), joker_lead_rule=rng.random() < 0.7,
+                             cachette=frozenset(deck[4 * tricks:4 * tricks + rng.choice((0, 2))]))
+    position = Position(rules=rules, play_order=NESW, leader=rng.choice(NESW),
+                        hands={seat: frozenset(deck[at * tricks:(at + 1) * tricks]) for at, seat in enumerate(NESW)})
+    kernel = rules.kernel(None, None, NESW)
+    floor = max(min(kernel.bit_of[card] for card in hand) for hand in position.hands.values())
+    points = minimax(position, claimant, True)
+    assert minimax(dealt_anew(position, floor, rng, PLAIN), claimant, True) == points, position
+    engine = Engine(kernel, [kernel.mask(position.hands[seat]) for seat in NESW],
+                    [SIDES[seat] == claimant for seat in NESW], NESW.index(position.leader), [], points=True)
+    assert engine.exact() == points, position
+    anew = dealt_anew(position, kernel.bit_of[rng.choice(deck[:4 * tricks])] + 1, rng, PLAIN)
+    engine.restore(([kernel.mask(anew.hands[seat]) for seat in NESW], [], NESW.index(anew.leader)))
+    assert engine.exact() == minimax(anew, claimant, True), (position, anew)
