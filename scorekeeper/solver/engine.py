@@ -1569,7 +1569,7 @@ class _Searcher:
                 continue
             if self.takes(card, win_bit, base, pos):
                 if ours:
-                    order = 2 << 10 | 15 - self.rank[card]
+                    order = 2 << 10 | (0 if ranked_bits and not points else 15 - self.rank[card])
                 else:  # (a ruff while following after the cards that win by following)
                     order = (5 if follows and ONE << card & self.trumps else 6) << 10 | \
                         (self.pts[card] << 4 if points and pos == last else 0 if ranked_bits else 15 - self.rank[card])
@@ -1586,7 +1586,7 @@ class _Searcher:
             # (Quinto, where the higher bit wins: the other side's winners, and a tricks search's cards that do not
             # win, by the bit alone, the lowest card first; measured: the rank in the suit put a low heart,
             # the top suit's, before a spade above it)
-            tie = 63 - card if ranked_bits and (not ours or not order & 1) else card
+            tie = 63 - card if ranked_bits and (not ours or not order & 1 or not points) else card
             self.push(top, end, (order << 6 | tie) << 6 | card)
             end += 1
         self.top = end
