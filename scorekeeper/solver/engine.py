@@ -1583,8 +1583,8 @@ class _Searcher:
             else:
                 order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - \
                     (0 if ranked_bits and not points else self.rank[card] << 1)
-            # (Quinto, where the higher bit wins: the other side's winners, and a tricks search's cards that do not
-            # win, by the bit alone, the lowest card first; measured: the rank in the suit put a low heart,
+            # (Quinto, where the higher bit wins: a tricks search's cards by the bit alone, the lowest first, and a
+            # points search's ties so but for its side's winners; measured: the rank in the suit put a low heart,
             # the top suit's, before a spade above it)
             tie = 63 - card if ranked_bits and (not ours or not order & 1 or not points) else card
             self.push(top, end, (order << 6 | tie) << 6 | card)
