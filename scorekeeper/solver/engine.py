@@ -1594,21 +1594,24 @@ class _Searcher:
                 continue
             if self.takes(card, win_bit, base, pos):
                 if ours:
-                    order = 2 << 10 | 15 - self.rank[card]
+                    order = 2 << 10 | (0 if ranked_bits and not points else 15 - self.rank[card])
                 else:  # (a ruff while following after the cards that win by following)
                     order = (5 if follows and ONE << card & self.trumps else 6) << 10 | \
-                        (self.pts[card] << 4 if points and pos == last else 15 - self.rank[card])
+                        (self.pts[card] << 4 if points and pos == last else 0 if ranked_bits else 15 - self.rank[card])
                 order |= 1
             elif ours and points and safe:
                 order = 4 << 10 | self.pts[card] << 5 | self.rank[card] << 1
             elif ours and points:  # (a later opponent may still take it: our cheapest card first)
                 order = 4 << 10 | 1022 - (self.pts[card] << 5) - (self.rank[card] << 1)
             elif ours:
-                order = 4 << 10 | 1022 - (self.rank[card] << 1)
+                order = 4 << 10 | 1022 - (0 if ranked_bits else self.rank[card] << 1)
             else:
-                order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
-            # (ties, Quinto: of two cheapest winners of one rank in their suits, the lower card first)
-            tie = 63 - card if ranked_bits and not ours and order & 1 else card
+                order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - \
+                    (0 if ranked_bits and not points else self.rank[card] << 1)
+            # (Quinto, where the higher bit wins: a tricks search's cards by the bit alone, the lowest first, and a
+            # points search's ties so but for its side's winners; measured: the rank in the suit put a low heart,
+            # the top suit's, before a spade above it)
+            tie = 63 - card if ranked_bits and (not ours or not order & 1 or not points) else card
             self.push(top, end, (order << 6 | tie) << 6 | card)
             end += 1
         self.top = end
