@@ -428,15 +428,23 @@ class Table:
     @cython.wraparound(False)
     @cython.annotation_typing(False)
     @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
-                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t)
+                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL, word=SMALL)
     def grow(self) -> None:
-        """Twice the slots, every entry put again."""
+        """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
+        put it: the keys all differ, so none is compared)."""
         keys, full, lows, highs, leads = self.keys, self.full, self.lows, self.highs, self.leads
-        slots = self.mask + 1
+        slots, words = self.mask + 1, self.words
         self.empty(2 * slots)
         for slot in range(slots):
             if full[slot]:
-                self.put(keys, slot * self.words, lows[slot], highs[slot], leads[slot])
+                to = _mixed(keys, slot * words, words) & self.mask
+                while self.full[to]:
+                    to = (to + 1) & self.mask
+                for word in range(words):
+                    self.keys[to * words + word] = keys[slot * words + word]
+                self.full[to] = 1
+                self.lows[to], self.highs[to], self.leads[to] = lows[slot], highs[slot], leads[slot]
+                self.size += 1
 
 
 @cython.final
