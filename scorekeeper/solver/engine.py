@@ -260,6 +260,7 @@ M1 = cython.declare(U64, 0x5555555555555555)
 M2 = cython.declare(U64, 0x3333333333333333)
 M4 = cython.declare(U64, 0x0F0F0F0F0F0F0F0F)
 H01 = cython.declare(U64, 0x0101010101010101)
+DE_BRUIJN = cython.declare(U64, 0x03F79D71B4CB0A89)  # each bit times it: a different top 6 bits (_Searcher.bit)
 
 
 @cython.cfunc
@@ -428,15 +429,23 @@ class Table:
     @cython.wraparound(False)
     @cython.annotation_typing(False)
     @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
-                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t)
+                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL, word=SMALL)
     def grow(self) -> None:
-        """Twice the slots, every entry put again."""
+        """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
+        put it: the keys all differ, so none is compared)."""
         keys, full, lows, highs, leads = self.keys, self.full, self.lows, self.highs, self.leads
-        slots = self.mask + 1
+        slots, words = self.mask + 1, self.words
         self.empty(2 * slots)
         for slot in range(slots):
             if full[slot]:
-                self.put(keys, slot * self.words, lows[slot], highs[slot], leads[slot])
+                to = _mixed(keys, slot * words, words) & self.mask
+                while self.full[to]:
+                    to = (to + 1) & self.mask
+                for word in range(words):
+                    self.keys[to * words + word] = keys[slot * words + word]
+                self.full[to] = 1
+                self.lows[to], self.highs[to], self.leads[to] = lows[slot], highs[slot], leads[slot]
+                self.size += 1
 
 
 @cython.final
@@ -655,7 +664,8 @@ class _Searcher:
     twins: BITS[64]
     suit_of: SMALL[64]
     suit_bits: BITS[64]  # (CARDS) each card's suit, its cards (no suits: 0)
-    suits: tuple
+    suits: BITS[8]  # (SEATS: Quinto's five and the Jass suits fit) each suit's bits
+    suit_count: SMALL  # (0: the suits unknown to the solver)
     additive: FLAG
     simple: FLAG
     ranked_bits: FLAG
@@ -678,6 +688,7 @@ class _Searcher:
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
     compress: cython.uchar[:]  # CLOSED_UP
+    bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     words: SMALL  # the words of the table's key
@@ -696,7 +707,7 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.kept = [0] * SEATS
+            self.kept, self.suits = [0] * SEATS, [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
                 [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
@@ -704,6 +715,7 @@ class _Searcher:
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
+            self.bit_at = [0] * CARDS
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -718,11 +730,17 @@ class _Searcher:
             self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
+        for card in range(CARDS):
+            self.bit_at[((1 << card) * DE_BRUIJN & WORD) >> 58] = card
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
         self.trick_points, self.additive = kernel.trick_points, kernel.additive
-        self.trumps, self.suits = kernel.trump_bits, kernel.suits
+        self.trumps, self.suit_count = kernel.trump_bits, len(kernel.suits)
+        if self.suit_count > SEATS:
+            raise ValueError(f"the search takes {SEATS} suits at most")
+        for at in range(self.suit_count):
+            self.suits[at] = kernel.suits[at]
         self.bonus = kernel.bonus if points else 0
         self.simple = bool(kernel.suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
         self.ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
@@ -815,6 +833,7 @@ class _Searcher:
         return [self.played[base + at] for at in range(count)]
 
     @cython.cfunc
+    @cython.exceptval(-1)  # (a Python follow rule's error; no look at Python's error state after each call)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
     @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, partner=FLAG)
@@ -826,6 +845,7 @@ class _Searcher:
         return self.legal(hand, self.cards_of(base, pos), win_bit, partner, seat)
 
     @cython.cfunc
+    @cython.exceptval(-1)  # (as moves: a Python kernel's beats)
     @cython.returns(FLAG)
     @cython.annotation_typing(False)
     @cython.locals(card=SMALL, best=SMALL, base=SMALL, pos=SMALL)
@@ -856,22 +876,30 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
-    @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE)
+    @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE,
+                   differ=BITS, run=SMALL, suit=BITS)
     def distance(self, mine: int, other: int) -> int:
         """``down * SPREAD + up``: how many points the cards left here (``mine``) are worth less
         (``down``), and more (``up``), than those of ``other``, a position of the same shape, rank for
         rank. The side's best here is then at least its best there less ``down``, and at most its
         best there plus ``up`` (play as there: each card it takes is worth what its counterpart was,
         give or take). Both hold as many cards of each run, so the k-th lowest card of one is the
-        k-th lowest of the other, run for run: the two are walked lowest card first, together."""
+        k-th lowest of the other, run for run: the two are walked lowest card first, together (but for the
+        runs whose cards left are the same in both: worth the same)."""
         mine &= self.run_bits
         other &= self.run_bits
+        differ = mine ^ other
+        for run in range(self.run_count):
+            suit = (ONE << self.run_width[run]) - 1 << self.run_first[run]
+            if not differ & suit:
+                mine &= ~suit
+                other &= ~suit
         down = up = 0
         while mine:
             low, high = mine & -mine, other & -other
             mine ^= low
             other ^= high
-            here, there = self.pts[_count(low - 1)], self.pts[_count(high - 1)]
+            here, there = self.pts[self.bit(low)], self.pts[self.bit(high)]
             if there > here:
                 down += there - here
             else:
@@ -987,7 +1015,7 @@ class _Searcher:
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, trumps=BITS, hand=BITS, mine=FLAG, gain=VALUE, suit=BITS, held=BITS,
-                   left=BITS, safe=SMALL, seat=SMALL, other=BITS, top=SMALL, ruff_anyway=FLAG, points=FLAG)
+                   left=BITS, safe=SMALL, seat=SMALL, other=BITS, top=SMALL, ruff_anyway=FLAG, points=FLAG, at=SMALL)
     def quick(self, leader: int, rem: int) -> int:
         """What the leader's side surely wins by cashing the leader's top cards, suit after
         suit: as many rounds of a plain suit as every other player holding trumps must follow
@@ -996,7 +1024,8 @@ class _Searcher:
         trumps, ruff_anyway, points = self.trumps, self.ruff_anyway, self.points
         hand, mine = self.hands[leader], self.maxi[leader]
         gain = 0
-        for suit in self.suits:
+        for at in range(self.suit_count):
+            suit = self.suits[at]
             held = hand & suit
             if not held:
                 continue
@@ -1021,16 +1050,19 @@ class _Searcher:
         return gain
 
     @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL, over=SMALL,
                    worth=VALUE, gain=VALUE, most=VALUE, least=VALUE, value=VALUE, floor=VALUE, sure_mine=VALUE,
                    sure_theirs=VALUE)
-    def trump_floors(self) -> tuple[int, int]:
-        """What each side surely wins with its trumps (the claimant's, the other's), whoever leads and
-        whoever may trump while able to follow: a hand's k highest trumps lie in k tricks, only a higher
-        trump takes a trick from a trump, and each of the other side's trumps above the k-th lies in one
-        trick; so at least k less those trumps of the k tricks are won, each worth at least its trump
-        (the side's best hand counted: two hands' tricks may be the same)."""
+    def trump_floors(self) -> int:
+        """``mine * SPREAD + theirs`` (no Python tuple): what each side surely wins with its trumps (the
+        claimant's, the other's), whoever leads and whoever may trump while able to follow: a hand's k
+        highest trumps lie in k tricks, only a higher trump takes a trick from a trump, and each of the
+        other side's trumps above the k-th lies in one trick; so at least k less those trumps of the k
+        tricks are won, each worth at least its trump (the side's best hand counted: two hands' tricks
+        may be the same)."""
         mine = theirs = 0
         for seat in range(self.n):
             if self.maxi[seat]:
@@ -1063,7 +1095,7 @@ class _Searcher:
                 sure_mine = floor if floor > sure_mine else sure_mine
             else:
                 sure_theirs = floor if floor > sure_theirs else sure_theirs
-        return sure_mine, sure_theirs
+        return sure_mine * SPREAD + sure_theirs
 
     @cython.cfunc
     @cython.returns(VALUE)
@@ -1175,7 +1207,7 @@ class _Searcher:
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, hand=BITS, rem=BITS, trumps=BITS, mine=FLAG, ruffers=BITS, seat=SMALL, suit=BITS,
                    moves=BITS, low=BITS, card=SMALL, up=BITS, top=BITS, score=SMALL, ranked_bits=FLAG, tie=SMALL,
-                   end=SMALL)
+                   end=SMALL, at=SMALL)
     @cython.returns(SMALL)
     def lead_order(self, leader: int, hand: int, rem: int) -> int:
         """Leads likely to be best first: cash a sure winner nobody can ruff, reach partner's
@@ -1184,21 +1216,22 @@ class _Searcher:
         Quinto's leads that cut off most so far come first (:meth:`cut_by`; the other games' stay 0).
         Written on the stack from ``top`` as :meth:`node`'s moves are (the card in the low 6 bits);
         returns where they end."""
-        trumps, suits, ranked_bits = self.trumps, self.suits, self.ranked_bits
+        trumps, ranked_bits = self.trumps, self.ranked_bits
         end = self.top
         mine = self.maxi[leader]
         ruffers = 0  # suits some opponent can ruff
         if trumps:
             for seat in range(self.n):
                 if self.maxi[seat] != mine and self.hands[seat] & trumps:
-                    for suit in suits:
+                    for at in range(self.suit_count):
+                        suit = self.suits[at]
                         if self.ruff_anyway or not self.hands[seat] & suit:  # (Pandoeren: even while following)
                             ruffers |= suit
         moves = hand
         while moves:
             low = moves & -moves
             moves ^= low
-            card = _count(low - 1)
+            card = self.bit(low)
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
@@ -1237,6 +1270,19 @@ class _Searcher:
             self.stack[at] = self.stack[at - 1]
             at -= 1
         self.stack[at] = item
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.returns(SMALL)
+    @cython.annotation_typing(False)
+    @cython.locals(low=U64)
+    def bit(self, low: int) -> int:
+        """The number of the one bit of ``low`` (a multiply, a shift and a look-up: ``_count(low - 1)``
+        counts every bit below it)."""
+        if not cython.compiled:
+            return low.bit_length() - 1
+        return self.bit_at[low * DE_BRUIJN >> 58]
 
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 
@@ -1280,10 +1326,10 @@ class _Searcher:
                 for holder in range(self.n):
                     if self.hands[holder] & other:
                         break
-                sure_mine, sure_theirs = self.trump_floors()
-                lo = sure_mine
-                hi = total - sure_theirs
-            if self.suits and lo < beta and hi > alpha:
+                sure_theirs = self.trump_floors()
+                lo = sure_mine = sure_theirs // SPREAD
+                hi = total - sure_theirs % SPREAD
+            if self.suit_count and lo < beta and hi > alpha:
                 gain = self.quick(leader, rem)
                 if self.maxi[leader]:
                     lo = gain if gain > lo else lo
@@ -1319,6 +1365,8 @@ class _Searcher:
             kept = alike.index.highs[place] if alike.index.full[place] else 0  # (kept ever: the last ``keeps``)
             for entry in range(group, group + (kept if kept < alike.keeps else alike.keeps)):
                 other, other_lo, other_hi = alike.rems[entry], alike.lows[entry], alike.highs[entry]
+                if other_lo <= lo and other_hi >= hi:  # (moved by what the cards differ by, its bounds are
+                    continue  # looser still)
                 down = self.distance(rem, other)
                 up = down % SPREAD
                 down //= SPREAD
@@ -1490,7 +1538,7 @@ class _Searcher:
         while moves:
             low = moves & -moves
             moves ^= low
-            card = _count(low - 1)
+            card = self.bit(low)
             if not pos or self.takes(card, win_bit, base, pos):
                 now_seat, now_bit = seat, card
             else:
@@ -1516,14 +1564,15 @@ class _Searcher:
     @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
                    pos=SMALL, won=VALUE, cards=BITS)
     def last_trick(self, leader: int, rem: int, total: int) -> int:
+        """The last trick, each hand holding one card."""
         seat, win_seat = leader, leader
-        win_bit = _top(self.hands[leader])
+        win_bit = self.bit(self.hands[leader])
         self.played[SEATS] = win_bit  # (the last trick's cards: one trick left)
         won = self.pts[win_bit]
         cards = ONE << win_bit
         for pos in range(1, self.n):
             seat = self.after[seat]
-            card = _top(self.hands[seat])
+            card = self.bit(self.hands[seat])
             if self.takes(card, win_bit, SEATS, pos):
                 win_seat, win_bit = seat, card
             self.played[SEATS + pos] = card
@@ -1588,7 +1637,7 @@ class _Searcher:
         while moves:
             low = moves & -moves
             moves ^= low
-            card = _count(low - 1)
+            card = self.bit(low)
             up = rem & self.above[card]
             if up & -up & hand & self.twins[card]:
                 continue
