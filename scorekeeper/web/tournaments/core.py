@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app
 from ... import evening, games, pairings, store
 from ...errors import N_, RuleViolation
 from ...games.base import GameRules, MatchResult
-from ..sheets import LruCache, side_names, stored_sheet
+from ..sheets import LruCache, side_names, stored_sheets
 
 bp = Blueprint("tournaments", __name__)
 
@@ -191,15 +191,16 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
            tables: Sequence[store.TableRow], key: Callable[[store.TableRow], Hashable],
            ) -> dict[int, TableView]:
     """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view),
-    each under its ``key``."""
+    each under its ``key`` (the deals of those not kept read in one statement)."""
     closures = store.list_closures(db, [table.id for table in tables])
     matches = store.get_matches(db, [table.match_id for table in tables])
     signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
+    sheets = stored_sheets(db, rules, [  # a closed table counts the deals recorded when it was closed
+        (matches[table.match_id], closures[table.id].deals if table.id in closures else None) for table in tables])
     views = {}
-    for table in tables:
+    for table, sheet in zip(tables, sheets, strict=True):
         match = matches[table.match_id]
-        closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
-        sheet = stored_sheet(db, match, rules, closed.deals if closed else None)
+        closed = closures.get(table.id)
         seated = seating(tournament, rules, table.sides, roster.entries)
         signoff = signoffs.get(match.id)
         sides = rules.table(match.options).sides
