@@ -31,6 +31,9 @@ PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than 
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
+_MISSING = object()  # no value kept under a key (a kept value may be None)
+
+
 class LruCache:
     """Values per key, least recently used out; thread-safe; per worker process.
 
@@ -50,17 +53,19 @@ class LruCache:
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
         with self._lock:
-            if key in self._entries:
+            value = self._entries.get(key, _MISSING)  # (the key hashed twice, not three times: a look at a
+            if value is not _MISSING:  # final's desk asks its caches 1,500 times)
                 self._entries.move_to_end(key)
-                return self._entries[key]
+                return value
         return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
         with self._lock:
-            if key in self._entries:
+            value = self._entries.get(key, _MISSING)
+            if value is not _MISSING:
                 self._entries.move_to_end(key)
-                return self._entries[key]
+                return value
         value = make()
         with self._lock:
             if key in self._entries:  # (made meanwhile by another thread)
