@@ -77,6 +77,7 @@ from .matches import (  # noqa: F401  (re-exported)
     Match,
     add_deal,
     create_match,
+    deals_of,
     delete_deal,
     delete_live_deal,
     delete_match,

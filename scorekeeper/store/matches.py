@@ -168,6 +168,16 @@ def list_deals(db: Database, match_id: int) -> list[Deal]:
     return [Deal(*row) for row in db.execute(f"{_DEAL} where match_id = ? order by seq", [match_id])]
 
 
+def deals_of(db: Database, match_ids: Sequence[int]) -> dict[int, list[Deal]]:
+    """Several matches' deals in playing order, in one statement (the tournament's tables changed
+    since a look): match id -> its deals (a match with none is left out)."""
+    found: dict[int, list[Deal]] = {}
+    for row in db.execute(f"{_DEAL} where match_id in (select value from json_each(?)) order by match_id, seq",
+                          [json.dumps(list(match_ids))]):
+        found.setdefault(row[1], []).append(Deal(*row))
+    return found
+
+
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
     """:raise NotFound: no such deal in this match"""
     if not (0 < deal_id <= MAX_ID and 0 < match_id <= MAX_ID):

@@ -31,6 +31,9 @@ PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than 
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
+_MISSING = object()  # no value kept under a key (a kept value may be None)
+
+
 class LruCache:
     """Values per key, least recently used out; thread-safe; per worker process.
 
@@ -50,17 +53,19 @@ class LruCache:
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
         with self._lock:
-            if key in self._entries:
+            value = self._entries.get(key, _MISSING)  # (the key hashed twice, not three times: a look at a
+            if value is not _MISSING:  # final's desk asks its caches 1,500 times)
                 self._entries.move_to_end(key)
-                return self._entries[key]
+                return value
         return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
         with self._lock:
-            if key in self._entries:
+            value = self._entries.get(key, _MISSING)
+            if value is not _MISSING:
                 self._entries.move_to_end(key)
-                return self._entries[key]
+                return value
         value = make()
         with self._lock:
             if key in self._entries:  # (made meanwhile by another thread)
@@ -149,28 +154,42 @@ class Stored(NamedTuple):
         return cls(content, datetime.fromisoformat(latest) if latest else None)
 
 
-def _read_stored(db: Any, match: store.Match) -> tuple[list[store.Deal], Stored]:
-    """The match's deals, read, and what they are, kept as what its stamp says (:data:`STORED`:
-    read after the stamp was, never older)."""
-    deals = store.list_deals(db, match.id)
+def _known(match: store.Match, deals: list[store.Deal]) -> Stored:
+    """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
+    the stamp was, never older)."""
     stored = Stored.of(content_key(match, deals), max((deal.created for deal in deals), default=None))
-    return deals, STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+    return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+
+
+def stored_sheets(db: Any, rules: GameRules, wanted: Sequence[tuple[store.Match, int | None]]) -> list[StoredSheet]:
+    """The sheet of each match as read (of its first ``upto`` deals: a table closed before its
+    end), in order, its deals read and its content key built only when this worker has not seen
+    the match's stamp yet (:attr:`store.Match.stamp`, drawn anew by every change of its deals, as
+    the sheet's page and a new deal find theirs: :func:`sheet_page`, :func:`sheet_before_new`; a
+    deal saved through the form keeps what its stamp after it says: :func:`keep_added`), or its
+    sheet has left the cache; the deals of those read in one statement (a desk after 100 tables
+    changed: one a table was a third of deriving them). A cache, never the truth (DESIGN.md
+    principle 1)."""
+    database = current_app.config["DATABASE"]
+    kept = []
+    for match, upto in wanted:
+        known = STORED.peek((database, match.id, match.stamp))
+        sheet = None if known is None else SHEETS.peek(known.content.upto(upto))
+        kept.append(None if sheet is None else StoredSheet(len(known.content.deals), sheet, known.last_at))
+    unread = [match.id for (match, upto), sheet in zip(wanted, kept, strict=True) if sheet is None]
+    read = store.deals_of(db, unread) if unread else {}
+    return [sheet or _scored(match, rules, read.get(match.id, []), upto)
+            for (match, upto), sheet in zip(wanted, kept, strict=True)]
+
+
+def _scored(match: store.Match, rules: GameRules, deals: list[store.Deal], upto: int | None) -> StoredSheet:
+    known = _known(match, deals)
+    return StoredSheet(len(deals), scored_sheet(match, rules, deals[:upto], known.content.upto(upto)), known.last_at)
 
 
 def stored_sheet(db: Any, match: store.Match, rules: GameRules, upto: int | None = None) -> StoredSheet:
-    """The sheet of the match as read (of its first ``upto`` deals: a table closed before its
-    end), its deals read and its content key built only when this worker has not seen the match's
-    stamp yet (:attr:`store.Match.stamp`, drawn anew by every change of its deals, as the sheet's
-    page and a new deal find theirs: :func:`sheet_page`, :func:`sheet_before_new`; a deal saved
-    through the form keeps what its stamp after it says: :func:`keep_added`), or its sheet has
-    left the cache. A cache, never the truth (DESIGN.md principle 1)."""
-    known = STORED.peek((current_app.config["DATABASE"], match.id, match.stamp))
-    sheet = None if known is None else SHEETS.peek(known.content.upto(upto))
-    if sheet is not None:
-        return StoredSheet(len(known.content.deals), sheet, known.last_at)
-    deals, known = _read_stored(db, match)
-    return StoredSheet(len(deals), scored_sheet(match, rules, deals[:upto], known.content.upto(upto)),
-                       known.last_at)
+    """The sheet of one match as read (:func:`stored_sheets`)."""
+    return stored_sheets(db, rules, [(match, upto)])[0]
 
 
 class DealsOnUse(Sequence[store.Deal]):
@@ -204,7 +223,8 @@ def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[Con
     kept = None if known is None else SHEETS.peek(known.content)
     if kept is not None:
         return known.content, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
-    deals, known = _read_stored(db, match)
+    deals = store.list_deals(db, match.id)
+    known = _known(match, deals)
     return known.content, scored_sheet(match, rules, deals, known.content), deals
 
 

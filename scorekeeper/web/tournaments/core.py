@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app
 from ... import evening, games, pairings, store
 from ...errors import N_, RuleViolation
 from ...games.base import GameRules, MatchResult
-from ..sheets import LruCache, side_names, stored_sheet
+from ..sheets import LruCache, side_names, stored_sheets
 
 bp = Blueprint("tournaments", __name__)
 
@@ -116,6 +116,8 @@ class State:
     roster_key: Hashable = None  # what its tournament, entries, club's players and rounds were read
     # from (load_state: the tournament as stored, the roster's stamp by its serial), so a part drawn
     # from those alone may be kept under it
+    standings_key: Hashable = None  # what its standings were ranked from (load_state: the roster and the
+    # results, by the serial of the standings kept for them), so a part drawn from those may be kept under it
 
     def entry_name(self, entry_id: int) -> str:
         return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
@@ -177,8 +179,8 @@ class Roster:
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
 STANDINGS = LruCache(size=8)  # the standings per the tournament, roster and results they rank (2,000 objects
-# each for a final's collector to scan), per worker process
-_serials = itertools.count(1)  # the rosters' serials
+# each for a final's collector to scan), with their serial, per worker process
+_serials = itertools.count(1)  # the rosters' and the standings' serials
 
 
 def _roster(db: Any, tournament_id: int) -> Roster:
@@ -195,11 +197,12 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
     closures = store.list_closures(db, [table.id for table in tables])
     matches = store.get_matches(db, [table.match_id for table in tables])
     signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
+    sheets = stored_sheets(db, rules, [  # a closed table counts the deals recorded when it was closed
+        (matches[table.match_id], closures[table.id].deals if table.id in closures else None) for table in tables])
     views = {}
-    for table in tables:
+    for table, sheet in zip(tables, sheets, strict=True):
         match = matches[table.match_id]
-        closed = closures.get(table.id)  # a closed table counts the deals recorded when it was closed
-        sheet = stored_sheet(db, match, rules, closed.deals if closed else None)
+        closed = closures.get(table.id)
         seated = seating(tournament, rules, table.sides, roster.entries)
         signoff = signoffs.get(match.id)
         sides = rules.table(match.options).sides
@@ -245,6 +248,7 @@ def load_state(tournament_id: int) -> State:
     results = tuple(view.outcome for views in tables.values() for view in views if view.outcome is not None)
     byes = [entry for r in roster.rounds for entry in r.byes] + \
         evening.missed_byes(roster.entries.values(), tournament.late_rounds)
-    standings = STANDINGS.get((*at, results),  # (the byes follow from the roster: a deal ending no table keeps them)
-                              lambda: pairings.standings(roster.entries, results, byes, tournament.ranking))
-    return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables, standings, at)
+    serial, standings = STANDINGS.get(  # (the byes follow from the roster: a deal ending no table keeps them)
+        (*at, results), lambda: (next(_serials), pairings.standings(roster.entries, results, byes, tournament.ranking)))
+    return State(tournament, rules, roster.entries, roster.players, roster.rounds, tables, standings, at,
+                 ("standings", serial))

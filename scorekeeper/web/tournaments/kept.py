@@ -88,10 +88,9 @@ def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], 
 
 
 def standings_part(state: State) -> Part:
-    """The standings table (the desk's and the wall's), kept per the records it ranks."""
-    records = tuple((s.entry, s.match_points, s.wins + s.byes, s.draws, s.losses, s.points_for, s.difference)
-                    for s in state.standings)
-    return part(("standings", state.roster_key, records), "tournaments/_standings.html",
+    """The standings table (the desk's and the wall's), kept per the roster and results they rank
+    (:attr:`State.standings_key`: not their 1,000 records made and hashed again at each look)."""
+    return part(state.standings_key, "tournaments/_standings.html",
                 lambda: {"state": state, "ranking_said": _(pairings.RANKINGS[state.tournament.ranking])})
 
 
