@@ -409,27 +409,36 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t,
-                   words=SMALL, word=SMALL)
+    @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
     def put(self, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]``."""
-        words = self.words
         slot = self.slot(key, at)
         if not self.full[slot]:
-            for word in range(words):
-                self.keys[slot * words + word] = key[at + word]
-            self.full[slot] = 1
-            self.size += 1
+            self.take(slot, key, at)
         self.lows[slot], self.highs[slot], self.leads[slot] = lo, hi, lead
         if 2 * self.size > self.mask:
             self.grow()
+
+    @cython.cfunc
+    @cython.inline
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
+    def take(self, slot: int, key: array, at: int) -> None:
+        """The empty ``slot`` given to the key of ``key[at:at + words]`` (:meth:`put`, :meth:`grow`)."""
+        words = self.words
+        for word in range(words):
+            self.keys[slot * words + word] = key[at + word]
+        self.full[slot] = 1
+        self.size += 1
 
     @cython.cfunc
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
     @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
-                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL, word=SMALL)
+                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL)
     def grow(self) -> None:
         """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
         put it: the keys all differ, so none is compared)."""
@@ -441,11 +450,8 @@ class Table:
                 to = _mixed(keys, slot * words, words) & self.mask
                 while self.full[to]:
                     to = (to + 1) & self.mask
-                for word in range(words):
-                    self.keys[to * words + word] = keys[slot * words + word]
-                self.full[to] = 1
+                self.take(to, keys, slot * words)
                 self.lows[to], self.highs[to], self.leads[to] = lows[slot], highs[slot], leads[slot]
-                self.size += 1
 
 
 @cython.final
@@ -1292,8 +1298,9 @@ class _Searcher:
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
                    maximise=FLAG, total=VALUE, alpha=VALUE, beta=VALUE, lo=VALUE, hi=VALUE, first=SMALL,
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
-                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, other=BITS, other_lo=VALUE,
-                   other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t, slot=cython.Py_ssize_t, known=FLAG,
+                   gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, floors=VALUE, other=BITS,
+                   other_lo=VALUE, other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t,
+                   slot=cython.Py_ssize_t, known=FLAG,
                    shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
                    kept=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes, start=SMALL,
                    end=SMALL, at=SMALL)
@@ -1326,9 +1333,9 @@ class _Searcher:
                 for holder in range(self.n):
                     if self.hands[holder] & other:
                         break
-                sure_theirs = self.trump_floors()
-                lo = sure_mine = sure_theirs // SPREAD
-                hi = total - sure_theirs % SPREAD
+                floors = self.trump_floors()  # (mine * SPREAD + theirs)
+                lo = floors // SPREAD
+                hi = total - floors % SPREAD
             if self.suit_count and lo < beta and hi > alpha:
                 gain = self.quick(leader, rem)
                 if self.maxi[leader]:
