@@ -301,17 +301,24 @@ def _top(bits: int) -> int:
 @cython.exceptval(check=False)
 @cython.returns(SMALL)
 @cython.annotation_typing(False)
-@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, value=SMALL)
+@cython.locals(hand=BITS, other=BITS, cards=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
 def _sure_tricks(hand: int, other: int) -> int:
-    """The tricks ``hand`` surely takes where only a higher card of ``other`` takes a trick from it, each
-    card in one trick: the most, over its cards, of its cards as high or higher less the cards of
-    ``other`` higher, or 0. Walked from the lowest card up: no highest bit to find."""
+    """The tricks ``hand`` surely takes where only a higher card of ``other`` (none of its cards) takes a
+    trick from it, each card in one trick: the most, over its cards, of its cards as high or higher less
+    the cards of ``other`` higher, or 0. Both hands' cards walked from the hand's lowest up, the two
+    counts kept as they pass (two bit counts in all, not two a card), until no card left can raise it."""
+    low = hand & -hand
+    held, over = _count(hand), _count(other & -low)
+    cards = (hand | other) & -low
     floor = 0
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        value = _count(hand) + 1 - _count(other & ~((low << 1) - 1))
-        floor = value if value > floor else floor
+    while held > floor:
+        low = cards & -cards
+        cards ^= low
+        if hand & low:
+            floor = held - over if held - over > floor else floor
+            held -= 1
+        else:
+            over -= 1
     return floor
 
 
