@@ -301,17 +301,24 @@ def _top(bits: int) -> int:
 @cython.exceptval(check=False)
 @cython.returns(SMALL)
 @cython.annotation_typing(False)
-@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, value=SMALL)
+@cython.locals(hand=BITS, other=BITS, cards=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
 def _sure_tricks(hand: int, other: int) -> int:
-    """The tricks ``hand`` surely takes where only a higher card of ``other`` takes a trick from it, each
-    card in one trick: the most, over its cards, of its cards as high or higher less the cards of
-    ``other`` higher, or 0. Walked from the lowest card up: no highest bit to find."""
+    """The tricks ``hand`` surely takes where only a higher card of ``other`` (none of its cards) takes a
+    trick from it, each card in one trick: the most, over its cards, of its cards as high or higher less
+    the cards of ``other`` higher, or 0. Both hands' cards walked from the hand's lowest up, the two
+    counts kept as they pass (two bit counts in all, not two a card), until no card left can raise it."""
+    low = hand & -hand
+    held, over = _count(hand), _count(other & -low)
+    cards = (hand | other) & -low
     floor = 0
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        value = _count(hand) + 1 - _count(other & ~((low << 1) - 1))
-        floor = value if value > floor else floor
+    while held > floor:
+        low = cards & -cards
+        cards ^= low
+        if hand & low:
+            floor = held - over if held - over > floor else floor
+            held -= 1
+        else:
+            over -= 1
     return floor
 
 
@@ -965,10 +972,11 @@ class _Searcher:
         return at - start
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
-                   run=SMALL, suit=BITS, left=BITS, card=BITS, count=SMALL, words=SMALL)
+                   run=SMALL, suit=BITS, left=BITS, held=BITS, dealt=BITS, words=SMALL)
     def ranked_key(self, leader: int, rem: int, at: int) -> int:
         """The closed-up key (:meth:`normal_key`) of a position alike: the low cards dealt anew.
         Where the highest card wins whatever its suit, a card below every card of some other hand
@@ -979,7 +987,7 @@ class _Searcher:
         position is worth the same tricks, and the same points where only the runs' cards are
         dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
         key is that of the position where, suit by suit, the first seat holds the lowest of them,
-        the next seat the next ones, and so on."""
+        the next seat the next ones, and so on (a run with one such card or none keeps its cards)."""
         lowest = 0
         for seat in range(self.n):
             low = self.hands[seat] & -self.hands[seat]
@@ -990,15 +998,18 @@ class _Searcher:
             return self.normal_key(leader, rem, at)
         for seat in range(self.n):
             self.kept[seat] = self.hands[seat]
-            self.hands[seat] &= ~dead
         for run in range(self.run_count):
             suit = dead & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+            if not suit & (suit - 1):
+                continue
             left = suit
             for seat in range(self.n):
-                for count in range(_count(self.kept[seat] & suit)):
-                    card = left & -left
-                    left ^= card
-                    self.hands[seat] |= card
+                held, dealt = self.hands[seat] & suit, 0
+                while held:  # (as many as the hand held, the lowest left)
+                    held &= held - 1
+                    dealt |= left & -left
+                    left &= left - 1
+                self.hands[seat] = self.hands[seat] & ~suit | dealt
         words = self.normal_key(leader, rem, at)
         for seat in range(self.n):
             self.hands[seat] = self.kept[seat]
