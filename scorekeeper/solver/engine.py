@@ -419,7 +419,30 @@ class Table:
     @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
     def put(self, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]``."""
-        slot = self.slot(key, at)
+        self.store(self.slot(key, at), key, at, lo, hi, lead)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.returns(cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t, mask=cython.Py_ssize_t, held=FLAG, key=U64[:], at=cython.Py_ssize_t)
+    def still(self, slot: int, mask: int, held: bool, key: array, at: int) -> int:
+        """The slot of the key of ``key[at:at + words]``, :meth:`slot` having answered ``slot`` (``held``: full)
+        when the table's mask was ``mask``: the same while the table has not grown and the slot is as it was
+        (an entry is never moved nor taken out, so the empty slot found is still the first one of its key's
+        probes, and the key found is still there); otherwise looked for again."""
+        if self.mask != mask or self.full[slot] != held:
+            return self.slot(key, at)
+        return slot
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
+    def store(self, slot: int, key: array, at: int, lo: int, hi: int, lead: int) -> None:
+        """Keep (lo, hi, lead) for the key of ``key[at:at + words]`` at ``slot``, :meth:`slot`'s answer for it."""
         if not self.full[slot]:
             self.take(slot, key, at)
         self.lows[slot], self.highs[slot], self.leads[slot] = lo, hi, lead
@@ -511,13 +534,13 @@ class Shapes:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE, slot=cython.Py_ssize_t,
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE,
                    group=cython.Py_ssize_t, kept=VALUE, entry=cython.Py_ssize_t)
-    def add(self, key: array, at: int, rem: int, lo: int, hi: int) -> None:
-        """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``."""
+    def add(self, slot: int, key: array, at: int, rem: int, lo: int, hi: int) -> None:
+        """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``, ``slot`` the
+        index's slot for it (:meth:`Table.slot`)."""
         if not self.keeps:
             return
-        slot = self.index.slot(key, at)
         if self.index.full[slot]:
             group, kept = self.index.lows[slot], self.index.highs[slot]
         else:
@@ -527,7 +550,7 @@ class Shapes:
             self.groups += 1
         entry = group * self.keeps + kept % self.keeps
         self.rems[entry], self.lows[entry], self.highs[entry] = rem, lo, hi
-        self.index.put(key, at, group, kept + 1, -1)
+        self.index.store(slot, key, at, group, kept + 1, -1)
 
 
 @cython.final
@@ -1311,7 +1334,7 @@ class _Searcher:
                    a=VALUE, b=VALUE, low_edge=VALUE, high_edge=VALUE, best=VALUE, best_card=SMALL, value=VALUE,
                    gain=VALUE, holder=SMALL, sure_mine=VALUE, sure_theirs=VALUE, floors=VALUE, other=BITS,
                    other_lo=VALUE, other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t,
-                   slot=cython.Py_ssize_t, known=FLAG,
+                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, known=FLAG, places=cython.Py_ssize_t, held=FLAG,
                    shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
                    kept=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes, start=SMALL,
                    end=SMALL, at=SMALL)
@@ -1331,10 +1354,11 @@ class _Searcher:
         else:
             self.exact_key(leader, key_at)
         slot = tt.slot(self.key, key_at)
+        slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
         known = tt.full[slot]
         if not known and points and self.additive and count == 2:
             value = self.two_tricks(count * SEATS, 0, leader)
-            tt.put(self.key, key_at, value, value, -1)
+            tt.store(slot, self.key, key_at, value, value, -1)
             return value
         if not known:
             lo, hi, first = 0, total, -1
@@ -1379,8 +1403,9 @@ class _Searcher:
             self.normal_key(leader, rem, key_at + KEY_WORDS)
             shaped, alike = True, self.alike
             place = alike.index.slot(self.key, key_at + KEY_WORDS)
-            group = alike.index.lows[place] * alike.keeps if alike.index.full[place] else 0
-            kept = alike.index.highs[place] if alike.index.full[place] else 0  # (kept ever: the last ``keeps``)
+            places, held = alike.index.mask, alike.index.full[place]
+            group = alike.index.lows[place] * alike.keeps if held else 0
+            kept = alike.index.highs[place] if held else 0  # (kept ever: the last ``keeps``)
             for entry in range(group, group + (kept if kept < alike.keeps else alike.keeps)):
                 other, other_lo, other_hi = alike.rems[entry], alike.lows[entry], alike.highs[entry]
                 if other_lo <= lo and other_hi >= hi:  # (moved by what the cards differ by, its bounds are
@@ -1403,11 +1428,11 @@ class _Searcher:
             # (the holder of the top trump takes a trick: not all of them to the other side)
             self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
             if (holder < 0 or not self.maxi[holder]) and not self.by_tricks.boundary(leader, rem, count, 0, 1):
-                tt.put(self.key, key_at, 0, 0, -1)
+                tt.store(slot, self.key, key_at, 0, 0, -1)  # (the tricks searcher's table is another)
                 return 0
             if (holder < 0 or self.maxi[holder]) and \
                     self.by_tricks.boundary(leader, rem, count, count - 1, count) >= count:
-                tt.put(self.key, key_at, total, total, -1)
+                tt.store(slot, self.key, key_at, total, total, -1)
                 return total
         if lo >= beta:
             return lo
@@ -1471,9 +1496,10 @@ class _Searcher:
             lo = best if best > lo else lo
         else:
             lo = hi = best
-        tt.put(self.key, key_at, lo, hi, best_card)
+        tt.store(tt.still(slot, slots, known, self.key, key_at), self.key, key_at, lo, hi, best_card)
         if shaped:
-            self.alike.add(self.key, key_at + KEY_WORDS, rem, lo, hi)
+            place = alike.index.still(place, places, held, self.key, key_at + KEY_WORDS)
+            alike.add(place, self.key, key_at + KEY_WORDS, rem, lo, hi)
         return best
 
     @cython.cfunc
