@@ -14,7 +14,7 @@ from scorekeeper import games, store
 from tests.helpers import TOKEN, Pages, csrf_token, form_fields
 from tests.web.test_api_games import SCORE
 from tests.web.test_matches import MADE_100
-from tests.web.test_round_evening import time_passes
+from tests.web.test_round_evening import clock, time_passes
 from tests.web.test_sheets import CONTREE_DEALS
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
@@ -145,6 +145,50 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
         forget_kept_desk()
         assert looks() == kept and shown in kept[0]
 
+
+
+def test_the_walls_settings_on_the_desk_follow_each_choice_and_are_the_form_drawn_afresh(app, organiser, cup):
+    """The desk's form of what the wall shows is kept per the settings and the round: after each choice
+    (the pairings held, then published, then the standings hidden too) the next look shows it, and the
+    desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    organiser.client.get(desk)  # the form kept as the settings first were
+    for choice, checked, said in (({"standings": "y", "hold": "y"}, 2, "does not show round 1"),
+                                  ({"standings": "y", "hold": "y", "publish": "y"}, 2, "The wall shows round 1"),
+                                  ({}, 0, "The wall shows round 1")):
+        assert organiser.post(f"/tournaments/{cup}/wall", choice, page=desk, follow=True).status_code == 200
+        kept = desk_and_wall(organiser, cup)[0]  # (the next look: the message said once already)
+        form = kept.split('id="wall-settings"', 1)[1].split("</details>", 1)[0]
+        assert form.count(" checked") == checked and said in form
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
+
+
+def test_the_rounds_clock_on_the_desk_follows_each_step_and_is_the_clock_drawn_afresh(app, organiser, cup):
+    """The desk board's clock and the form that drives it are kept per the clock as shown: after each step
+    (started, paused, started again, time added, time up, every table done) the next look shows it, and
+    the desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+
+    def over() -> None:
+        for link in organiser.links(cup, 1):
+            play(app, link, deals=2)
+
+    organiser.client.get(desk)  # the clock kept as it stood before it started
+    for step, phase in ((lambda: clock(organiser, cup, "start", minutes="30"), "running"),
+                        (lambda: clock(organiser, cup, "pause"), "paused"),
+                        (lambda: clock(organiser, cup, "resume"), "running"),
+                        (lambda: clock(organiser, cup, "add", extra="10"), "running"),
+                        (lambda: time_passes(app, cup, 45), "last-deal"),
+                        (over, "over")):
+        step()
+        organiser.client.get(desk)  # (the message flashed, said once)
+        kept = desk_and_wall(organiser, cup)[0]
+        assert f'<div class="round-clock phase-{phase}"' in kept.split('id="board"', 1)[1]
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
 
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 

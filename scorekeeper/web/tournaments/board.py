@@ -25,7 +25,7 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import Part, Slots, cut, shaped
+from .kept import Part, Slots, cut, part, shaped
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
@@ -116,8 +116,26 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
     return [field(view) for view in views]
 
 
-def wall_form(settings: store.EveningSettings) -> FlaskForm:
-    return WallForm(formdata=None, data={"standings": settings.wall.standings, "hold": settings.wall.hold})
+def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock_form: FlaskForm | None) -> Part:
+    """The round's clock and the form that drives it, kept per what they show: the clock as shown (its
+    phase, end and time left), the round's time offered, the time zone its end is said in, the round and
+    the tournament (:func:`.kept.part`; a deal changes none of it); a form sent back with its errors
+    draws its own."""
+    clock = shown_clock(state)
+    key = None if clock_form is not None else \
+        ("clock card", state.tournament.id, number, clock, settings.round_minutes, str(get_timezone()))
+    return part(key, "tournaments/_clock_card.html", lambda: {"t": state.tournament, "board": {
+        "number": number, "clock": clock, "phases": evening.CLOCK_PHASES,
+        "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5})}})
+
+
+def wall_settings_part(state: State, number: int, settings: store.EveningSettings) -> Part:
+    """What the wall shows, its form drawn, kept per what it shows: the settings, the round in play and the
+    tournament (:func:`.kept.part`; a deal changes none of it)."""
+    return part(("wall settings", state.tournament.id, number, settings.wall), "tournaments/_wall_settings.html",
+                lambda: {"t": state.tournament, "number": number, "wall": evening.wall_shows(settings.wall, number),
+                         "wall_form": WallForm(formdata=None, data={"standings": settings.wall.standings,
+                                                                     "hold": settings.wall.hold})})
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +216,9 @@ def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
     number = len(state.rounds)
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
-    return {"number": number, "finished": state.round_finished(number), "clock": shown_clock(state),
-            "phases": evening.CLOCK_PHASES, "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
-            "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
+    return {"number": number, "finished": state.round_finished(number),
+            "clock_card": slots(clock_card_part(state, number, settings, clock_form)),
+            "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
             "close_form": (closing or close_form(state, [])) if open_views else None,
             "close_fields": slots(*close_fields(state, open_views, closing)) if open_views else "",
-            "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),
-            "idle": evening.IDLE_MINUTES}
+            "wall_settings": slots(wall_settings_part(state, number, settings)), "idle": evening.IDLE_MINUTES}
