@@ -7,6 +7,9 @@ import itertools
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -378,16 +381,23 @@ def test_a_match_read_again_after_any_change_of_its_row_is_read_as_changed(db, c
     assert store.get_match_and_table(db, match_id)[0] == store.get_match(db, match_id)
 
 
-def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
-    path = str(tmp_path / "before.sqlite")
-    db = store.connect(path)
+@contextmanager
+def upgraded(tmp_path, before: str, kept: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
+    """A database of the schema before the migration ``before``, ``kept(db)`` written in it, then
+    migrated: the connection and what ``kept`` answered."""
+    db = store.connect(str(tmp_path / "before.sqlite"))
     try:
-        store.db.migrations.apply(db, stop_before="match_stamps")
-        matches = [new_match(db) for _ in range(3)]
+        store.db.migrations.apply(db, stop_before=before)
+        made = kept(db)
         store.db.migrations.apply(db)
-        stamps = {stamp(db, match_id) for match_id in matches}
+        yield db, made
     finally:
         db.close()
+
+
+def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
+    with upgraded(tmp_path, "match_stamps", lambda db: [new_match(db) for _ in range(3)]) as (db, matches):
+        stamps = {stamp(db, match_id) for match_id in matches}
     assert len(stamps) == 3 and None not in stamps
 
 
@@ -457,21 +467,20 @@ def test_every_change_of_a_roster_or_of_the_clubs_players_draws_a_new_roster_sta
     assert (store.roster_stamp(db, other) != stamps[1]) == everyone  # another tournament's roster stays kept
 
 
+def kept_tournaments(db) -> list[int]:
+    """Three tournaments, the first with a round drawn."""
+    tournaments = [new_tournament(db) for _ in range(3)]
+    draw(db, tournaments[0])
+    return tournaments
+
+
 def test_the_tournaments_kept_before_the_roster_stamps_get_one_each_and_their_changes_a_new_one(tmp_path):
-    path = str(tmp_path / "before.sqlite")
-    db = store.connect(path)
-    try:
-        store.db.migrations.apply(db, stop_before="roster_stamps")
-        tournaments = [new_tournament(db) for _ in range(3)]
-        draw(db, tournaments[0])
-        store.db.migrations.apply(db)
+    with upgraded(tmp_path, "roster_stamps", kept_tournaments) as (db, tournaments):
         stamps = [store.roster_stamp(db, tournament) for tournament in tournaments]
         store.set_table_token(db, first_table(db, tournaments[0]).id, "new link")
         assert store.roster_stamp(db, tournaments[0]) != stamps[0]
         store.add_player(db, "Zoé")
         assert all(store.roster_stamp(db, t) not in stamps for t in tournaments[1:])
-    finally:
-        db.close()
     assert len(set(stamps)) == 3 and all(stamp and "None" not in stamp for stamp in stamps)
 
 
