@@ -190,6 +190,30 @@ def test_the_rounds_clock_on_the_desk_follows_each_step_and_is_the_clock_drawn_a
         forget_kept_desk()
         assert desk_and_wall(organiser, cup)[0] == kept
 
+
+def test_the_prize_list_on_the_desk_follows_each_change_and_is_the_list_drawn_afresh(app, organiser, cup):
+    """The desk's prize list and its forms are kept per the list, the tags and the roster: after each change
+    (a place added, a category, a player tagged with it, the player renamed) the next look shows it, and the
+    desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    desk = f"/tournaments/{cup}"
+    with app.app_context():
+        ann = next(p.id for p in store.list_players(store.get_db()) if p.name == "Ann")
+    organiser.client.get(desk)  # the list kept as it first was: empty
+    for step, shown in (
+            (lambda: organiser.post(f"{desk}/prizes", {"kind": "place", "gift": "A ham"}, page=desk), "A ham"),
+            (lambda: organiser.post(f"{desk}/prizes", {"kind": "category", "category": "Best newcomer"}, page=desk),
+             '<option value="Best newcomer">'),
+            (lambda: organiser.post(f"{desk}/tags", {"player": str(ann), "category": "Best newcomer"}, page=desk),
+             "Ann: Best newcomer"),
+            (lambda: organiser.post(f"/players/{ann}", {"name": "Annick", "licence": ""}, page=f"/players/{ann}"),
+             "Annick: Best newcomer")):
+        assert step().status_code == 302
+        organiser.client.get(desk)  # (the message flashed, said once)
+        kept = desk_and_wall(organiser, cup)[0]
+        assert shown in kept.split('id="prizes"', 1)[1]
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
+
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 
 def table_sheet(client, match_id: int) -> str:
