@@ -14,7 +14,7 @@ from scorekeeper import games, store
 from tests.helpers import TOKEN, Pages, csrf_token, form_fields
 from tests.web.test_api_games import SCORE
 from tests.web.test_matches import MADE_100
-from tests.web.test_round_evening import clock, time_passes
+from tests.web.test_round_evening import clock, close, time_passes
 from tests.web.test_sheets import CONTREE_DEALS
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
@@ -121,8 +121,8 @@ def forget_kept_desk() -> None:
     """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
     from scorekeeper.web.tournaments import board, core, kept, wall
 
-    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, kept.PARTS, kept.ROUND_TABLES,
-                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS, kept.PARTS,
+                  kept.ROUND_TABLES, kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -213,6 +213,20 @@ def test_the_prize_list_on_the_desk_follows_each_change_and_is_the_list_drawn_af
         assert shown in kept.split('id="prizes"', 1)[1]
         forget_kept_desk()
         assert desk_and_wall(organiser, cup)[0] == kept
+
+
+def test_the_close_round_form_on_the_desk_is_the_next_rounds_once_it_is_drawn(app, organiser, cup):
+    """The close-the-round form around its tables' choices is kept per the round: once round 1 is closed
+    and round 2 drawn, the next look offers to close round 2, the desk made of what it keeps byte for byte
+    the desk drawn from nothing."""
+    organiser.draw(cup)
+    assert "Close round 1" in desk_and_wall(organiser, cup)[0]  # kept for round 1
+    close(organiser, cup)
+    organiser.draw(cup)
+    kept = desk_and_wall(organiser, cup)[0]
+    assert "Close round 2" in kept and "Close round 1" not in kept
+    forget_kept_desk()
+    assert desk_and_wall(organiser, cup)[0] == kept
 
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 
