@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import current_app, get_template_attribute, render_template, request
+from flask import get_template_attribute, render_template, request
 from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -22,7 +22,7 @@ from wtforms.validators import DataRequired, Length, Optional
 from ... import evening, store
 from ..forms import Form
 from ..roundclock import ClockView, clock_view, now
-from ..sheets import LruCache, kept_render, stored_sheet
+from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
 from .kept import SHAPE_HOLE, Part, Slots, cut, part, shaped
@@ -122,6 +122,7 @@ def close_round_parts(state: State, number: int, views: Sequence[TableView], clo
     a page asked for (GET), its own text is kept per the round and the tournament, with the database, the
     language and the site's root, its token put in as served; a form sent back with its errors, or a POST's
     page, draws its own."""
+
     def draw(render: Callable[..., str]) -> list[str]:
         return render("tournaments/_close_round.html", t=state.tournament, number=number,
                       closing=closing or close_form(state, []), close_fields=Markup(SHAPE_HOLE)).split(SHAPE_HOLE)
@@ -130,8 +131,8 @@ def close_round_parts(state: State, number: int, views: Sequence[TableView], clo
     if closing is not None or request.method != "GET":
         head, tail = draw(render_template)
     else:
-        head, tail = CLOSINGS.get((current_app.config["DATABASE"], str(get_locale()), request.script_root,
-                                   state.tournament.id, number), lambda: draw(kept_render))
+        head, tail = kept_part(CLOSINGS, (state.tournament.id, number), "tournaments/_close_round.html",
+                               lambda: draw(kept_render))
     return [cut(head), *fields, cut(tail)]
 
 
