@@ -268,3 +268,40 @@ def add_print_job_process(db: Database) -> None:
     """The token on the command line of the process printing a job taken from those waiting (a ``keep``
     process started for another): the process is known by it (scorekeeper.web.booklet.printing)."""
     db["print_jobs"].add_column("process", str)
+
+
+_ROSTER_STAMPED = {  # trigger name: when, and the tournaments whose roster it changes (their ids, as ``id``)
+    "tournaments_roster_new": ("after insert on tournaments", "select new.id as id"),
+    "entries_roster_insert": ("after insert on entries", "select new.tournament_id as id"),
+    "entries_roster_update": ("after update on entries",
+                              "select old.tournament_id as id union select new.tournament_id"),
+    "entries_roster_delete": ("after delete on entries", "select old.tournament_id as id"),
+    "rounds_roster_insert": ("after insert on rounds", "select new.tournament_id as id"),
+    "rounds_roster_update": ("after update on rounds", "select old.tournament_id as id union select new.tournament_id"),
+    "rounds_roster_delete": ("after delete on rounds", "select old.tournament_id as id"),
+    "tables_roster_insert": ("after insert on tables", "select tournament_id as id from rounds where id = new.round_id"),
+    "tables_roster_update": ("after update on tables",
+                             "select tournament_id as id from rounds where id in (old.round_id, new.round_id)"),
+    "tables_roster_delete": ("after delete on tables", "select tournament_id as id from rounds where id = old.round_id"),
+}
+
+
+@migrations()
+def roster_stamps(db: Database) -> None:
+    """Each tournament's roster (its entries, rounds and tables) and the club's players carry a stamp
+    drawn at random at every change of theirs, by the database itself (triggers: whatever writes them).
+    Together they say all a tournament's roster as read (store.roster_stamp) holds: the roster derived
+    from it is kept under them (scorekeeper.web.tournaments.core.load_state), not under a text of
+    every club player. Tournaments and players kept before get one each."""
+    db["roster_stamps"].create({"tournament_id": int, "stamp": str}, pk="tournament_id",
+                               foreign_keys=[("tournament_id", "tournaments", "id")], not_null={"stamp"},
+                               strict=True)
+    db.execute(f"insert into roster_stamps select id, {_NEW_STAMP} from tournaments")
+    for name, (when, tournaments) in _ROSTER_STAMPED.items():
+        db.execute(f"create trigger {name} {when} begin insert or replace into roster_stamps "
+                   f"select id, {_NEW_STAMP} from ({tournaments}); end")
+    db["players_stamp"].create({"id": int, "stamp": str}, pk="id", not_null={"stamp"}, strict=True)
+    db.execute(f"insert into players_stamp values (1, {_NEW_STAMP})")
+    for event in ("insert", "update", "delete"):
+        db.execute(f"create trigger players_stamp_{event} after {event} on players begin "
+                   f"update players_stamp set stamp = {_NEW_STAMP}; end")

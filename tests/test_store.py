@@ -7,6 +7,9 @@ import itertools
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -47,7 +50,8 @@ def test_migrations_apply_once(tmp_path):
                                    "create_deal_events", "create_organiser_tokens", "create_prizes",
                                    "add_deal_kind", "create_signoffs", "archive_matches",
                                    "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles",
-                                   "create_leagues", "match_stamps", "add_print_job_process"]
+                                   "create_leagues", "match_stamps", "add_print_job_process",
+                                   "roster_stamps"]
     assert store.init_db(path) == []
 
 
@@ -377,17 +381,107 @@ def test_a_match_read_again_after_any_change_of_its_row_is_read_as_changed(db, c
     assert store.get_match_and_table(db, match_id)[0] == store.get_match(db, match_id)
 
 
-def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
-    path = str(tmp_path / "before.sqlite")
-    db = store.connect(path)
+@contextmanager
+def upgraded(tmp_path, before: str, kept: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
+    """A database of the schema before the migration ``before``, ``kept(db)`` written in it, then
+    migrated: the connection and what ``kept`` answered."""
+    db = store.connect(str(tmp_path / "before.sqlite"))
     try:
-        store.db.migrations.apply(db, stop_before="match_stamps")
-        matches = [new_match(db) for _ in range(3)]
+        store.db.migrations.apply(db, stop_before=before)
+        made = kept(db)
         store.db.migrations.apply(db)
-        stamps = {stamp(db, match_id) for match_id in matches}
+        yield db, made
     finally:
         db.close()
+
+
+def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
+    with upgraded(tmp_path, "match_stamps", lambda db: [new_match(db) for _ in range(3)]) as (db, matches):
+        stamps = {stamp(db, match_id) for match_id in matches}
     assert len(stamps) == 3 and None not in stamps
+
+
+def new_tournament(db) -> int:
+    """A pairs tournament of four entries, no round drawn."""
+    tournament = store.create_tournament(db, name="Cup", game="contree", options={"target": 3000}, format="pairs",
+                                         rounds=3, deals=0, ranking="match_points", seed=1)
+    players = store.add_players(db, [(f"{name} {tournament}", "") for name in "ABCDEFGH"])
+    for at in range(0, len(players), 2):
+        store.add_entry(db, tournament, players[at:at + 2])
+    return tournament
+
+
+def draw(db, tournament: int) -> None:
+    entries = [entry.id for entry in store.list_entries(db, tournament)]
+    tables = [(((entries[at],), (entries[at + 1],)), PLAYERS, f"link {tournament} {at}", f"Table {at}")
+              for at in (0, 2)]
+    store.add_round(db, tournament, 1, [], tables, game="contree", first_dealer="N", options={"target": 3000},
+                    deal_limit=0, ready=lambda: None)
+
+
+def entry(db, tournament: int) -> store.Entry:
+    return store.list_entries(db, tournament)[0]
+
+
+def first_table(db, tournament: int) -> store.TableRow:
+    return store.list_rounds(db, tournament)[0].tables[0]
+
+
+def newest_players(db, count: int) -> list[int]:
+    return sorted(player.id for player in store.list_players(db))[-count:]
+
+
+# Each change of a tournament's roster (its entries, rounds and tables) or of the club's players, as its
+# writer makes it: (what comes before it, the change, whether every tournament's roster changes with it).
+# The stamp the desk and the wall keep their roster under (web/tournaments/core.load_state) must move.
+ROSTER_WRITES = {
+    "a player added": (None, lambda db, t: store.add_player(db, "Zoé"), True),
+    "a player renamed": (None, lambda db, t: store.update_player(db, entry(db, t).players[0], "Annick", "L1"), True),
+    "a player removed": (lambda db, t: store.add_player(db, "Typo"),
+                         lambda db, t: store.remove_player(db, *newest_players(db, 1)), True),
+    "two players merged": (lambda db, t: store.add_player(db, "Second spelling"),
+                           lambda db, t: store.merge_players(db, entry(db, t).players[0], *newest_players(db, 1)), True),
+    "an entry registered": (lambda db, t: store.add_players(db, [("I", ""), ("J", "")]),
+                            lambda db, t: store.add_entry(db, t, newest_players(db, 2)), False),
+    "an entry removed": (None, lambda db, t: store.remove_entry(db, t, entry(db, t).id), False),
+    "an entry withdrawn": (draw, lambda db, t: store.withdraw_entry(db, t, entry(db, t).id), False),
+    "a player replaced in an entry": (lambda db, t: store.add_player(db, "Coming"),
+                                      lambda db, t: store.replace_player(db, t, entry(db, t).id, entry(db, t).players[0],
+                                                                         *newest_players(db, 1)), False),
+    "a round drawn": (None, draw, False),
+    "a table's link renewed": (draw, lambda db, t: store.set_table_token(db, first_table(db, t).id, "new link"), False),
+    "a table reseated": (draw, lambda db, t: store.reseat_tables(db, [(first_table(db, t).id, ((4,), (3,)), PLAYERS)],
+                                                                  ready=lambda: None), False),
+}
+
+
+@pytest.mark.parametrize("write", ROSTER_WRITES.values(), ids=ROSTER_WRITES)
+def test_every_change_of_a_roster_or_of_the_clubs_players_draws_a_new_roster_stamp(db, write):
+    before, change, everyone = write
+    tournament, other = new_tournament(db), new_tournament(db)
+    if before:
+        before(db, tournament)
+    stamps = store.roster_stamp(db, tournament), store.roster_stamp(db, other)
+    change(db, tournament)
+    assert store.roster_stamp(db, tournament) != stamps[0]
+    assert (store.roster_stamp(db, other) != stamps[1]) == everyone  # another tournament's roster stays kept
+
+
+def kept_tournaments(db) -> list[int]:
+    """Three tournaments, the first with a round drawn."""
+    tournaments = [new_tournament(db) for _ in range(3)]
+    draw(db, tournaments[0])
+    return tournaments
+
+
+def test_the_tournaments_kept_before_the_roster_stamps_get_one_each_and_their_changes_a_new_one(tmp_path):
+    with upgraded(tmp_path, "roster_stamps", kept_tournaments) as (db, tournaments):
+        stamps = [store.roster_stamp(db, tournament) for tournament in tournaments]
+        store.set_table_token(db, first_table(db, tournaments[0]).id, "new link")
+        assert store.roster_stamp(db, tournaments[0]) != stamps[0]
+        store.add_player(db, "Zoé")
+        assert all(store.roster_stamp(db, t) not in stamps for t in tournaments[1:])
+    assert len(set(stamps)) == 3 and all(stamp and "None" not in stamp for stamp in stamps)
 
 
 @settings(max_examples=25, deadline=None)

@@ -320,19 +320,12 @@ def list_rounds(db: Database, tournament_id: int) -> list[RoundRow]:
 
 
 def roster_stamp(db: Database, tournament_id: int) -> str:
-    """The tournament's entries, the club's players, its rounds and their tables as stored, as one
-    text, in one statement: two equal stamps, the same roster (a key to keep what is derived from
-    it; every column :func:`list_entries`, :func:`list_players` and :func:`list_rounds` read)."""
-    return str(db.execute(
-        "select json_array("
-        "(select json_group_array(json_array(id, players, joins, withdrawn)) from "
-        "(select * from entries where tournament_id = ?1 order by id)), "
-        "(select json_group_array(json_array(id, name, licence, created)) from (select * from players order by id)), "
-        "(select json_group_array(json_array(id, number, byes)) from "
-        "(select * from rounds where tournament_id = ?1 order by number)), "
-        "(select json_group_array(json_array(id, round_id, number, match_id, sides, token)) from "
-        "(select tables.* from tables join rounds on rounds.id = tables.round_id "
-        "where rounds.tournament_id = ?1 order by tables.id)))", [tournament_id]).fetchone()[0])
+    """The stamps of the tournament's roster (its entries, rounds and their tables) and of the club's
+    players, drawn anew by every change of theirs (migrations.roster_stamps), in one statement: two
+    equal stamps, the same roster (a key to keep what is derived from it; every row
+    :func:`list_entries`, :func:`list_players` and :func:`list_rounds` read)."""
+    return str(db.execute("select (select stamp from roster_stamps where tournament_id = ?) || ' ' || "
+                          "(select stamp from players_stamp)", [tournament_id]).fetchone()[0])
 
 
 def table_stamps(db: Database, tournament_id: int) -> dict[int, tuple[int, str, str | None, str]]:

@@ -14,7 +14,7 @@ from scorekeeper import games, store
 from tests.helpers import TOKEN, Pages, csrf_token, form_fields
 from tests.web.test_api_games import SCORE
 from tests.web.test_matches import MADE_100
-from tests.web.test_round_evening import time_passes
+from tests.web.test_round_evening import clock, close, time_passes
 from tests.web.test_sheets import CONTREE_DEALS
 from tests.web.test_tournaments import DEAL, PASSWORD, cup, flashes, organiser, phone, play  # noqa: F401 - fixtures
 
@@ -121,8 +121,8 @@ def forget_kept_desk() -> None:
     """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
     from scorekeeper.web.tournaments import board, core, kept, wall
 
-    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, kept.PARTS, kept.ROUND_TABLES,
-                  kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS, kept.PARTS,
+                  kept.ROUND_TABLES, kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -145,6 +145,88 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
         forget_kept_desk()
         assert looks() == kept and shown in kept[0]
 
+
+
+def test_the_walls_settings_on_the_desk_follow_each_choice_and_are_the_form_drawn_afresh(app, organiser, cup):
+    """The desk's form of what the wall shows is kept per the settings and the round: after each choice
+    (the pairings held, then published, then the standings hidden too) the next look shows it, and the
+    desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    organiser.client.get(desk)  # the form kept as the settings first were
+    for choice, checked, said in (({"standings": "y", "hold": "y"}, 2, "does not show round 1"),
+                                  ({"standings": "y", "hold": "y", "publish": "y"}, 2, "The wall shows round 1"),
+                                  ({}, 0, "The wall shows round 1")):
+        assert organiser.post(f"/tournaments/{cup}/wall", choice, page=desk, follow=True).status_code == 200
+        kept = desk_and_wall(organiser, cup)[0]  # (the next look: the message said once already)
+        form = kept.split('id="wall-settings"', 1)[1].split("</details>", 1)[0]
+        assert form.count(" checked") == checked and said in form
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
+
+
+def test_the_rounds_clock_on_the_desk_follows_each_step_and_is_the_clock_drawn_afresh(app, organiser, cup):
+    """The desk board's clock and the form that drives it are kept per the clock as shown: after each step
+    (started, paused, started again, time added, time up, every table done) the next look shows it, and
+    the desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+
+    def over() -> None:
+        for link in organiser.links(cup, 1):
+            play(app, link, deals=2)
+
+    organiser.client.get(desk)  # the clock kept as it stood before it started
+    for step, phase in ((lambda: clock(organiser, cup, "start", minutes="30"), "running"),
+                        (lambda: clock(organiser, cup, "pause"), "paused"),
+                        (lambda: clock(organiser, cup, "resume"), "running"),
+                        (lambda: clock(organiser, cup, "add", extra="10"), "running"),
+                        (lambda: time_passes(app, cup, 45), "last-deal"),
+                        (over, "over")):
+        step()
+        organiser.client.get(desk)  # (the message flashed, said once)
+        kept = desk_and_wall(organiser, cup)[0]
+        assert f'<div class="round-clock phase-{phase}"' in kept.split('id="board"', 1)[1]
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
+
+
+def test_the_prize_list_on_the_desk_follows_each_change_and_is_the_list_drawn_afresh(app, organiser, cup):
+    """The desk's prize list and its forms are kept per the list, the tags and the roster: after each change
+    (a place added, a category, a player tagged with it, the player renamed) the next look shows it, and the
+    desk made of what it keeps is byte for byte the desk drawn from nothing."""
+    desk = f"/tournaments/{cup}"
+    with app.app_context():
+        ann = next(p.id for p in store.list_players(store.get_db()) if p.name == "Ann")
+    organiser.client.get(desk)  # the list kept as it first was: empty
+    for step, shown in (
+            (lambda: organiser.post(f"{desk}/prizes", {"kind": "place", "gift": "A ham"}, page=desk), "A ham"),
+            (lambda: organiser.post(f"{desk}/prizes", {"kind": "category", "category": "Best newcomer"}, page=desk),
+             '<option value="Best newcomer">'),
+            (lambda: organiser.post(f"{desk}/tags", {"player": str(ann), "category": "Best newcomer"}, page=desk),
+             "Ann: Best newcomer"),
+            (lambda: organiser.post(f"/players/{ann}", {"name": "Annick", "licence": ""}, page=f"/players/{ann}"),
+             "Annick: Best newcomer")):
+        assert step().status_code == 302
+        organiser.client.get(desk)  # (the message flashed, said once)
+        kept = desk_and_wall(organiser, cup)[0]
+        assert shown in kept.split('id="prizes"', 1)[1]
+        forget_kept_desk()
+        assert desk_and_wall(organiser, cup)[0] == kept
+
+
+def test_the_close_round_form_on_the_desk_is_the_next_rounds_once_it_is_drawn(app, organiser, cup):
+    """The close-the-round form around its tables' choices is kept per the round: once round 1 is closed
+    and round 2 drawn, the next look offers to close round 2, the desk made of what it keeps byte for byte
+    the desk drawn from nothing."""
+    organiser.draw(cup)
+    assert "Close round 1" in desk_and_wall(organiser, cup)[0]  # kept for round 1
+    close(organiser, cup)
+    organiser.draw(cup)
+    kept = desk_and_wall(organiser, cup)[0]
+    assert "Close round 2" in kept and "Close round 1" not in kept
+    forget_kept_desk()
+    assert desk_and_wall(organiser, cup)[0] == kept
 
 # -- a tournament table's sheet, kept like a casual one (web/sheets.py: sheet_page) ----------------
 

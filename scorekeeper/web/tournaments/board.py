@@ -3,16 +3,16 @@ progress (deals, last change, slow or not), closing the round, and what the wall
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import get_template_attribute, request
+from flask import get_template_attribute, render_template, request
 from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from markupsafe import escape
+from markupsafe import Markup, escape
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.fields.core import UnboundField
@@ -22,15 +22,16 @@ from wtforms.validators import DataRequired, Length, Optional
 from ... import evening, store
 from ..forms import Form
 from ..roundclock import ClockView, clock_view, now
-from ..sheets import LruCache, stored_sheet
+from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import Part, Slots, cut, shaped
+from .kept import SHAPE_HOLE, Part, Slots, cut, part, shaped
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
 FIELD_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for its totals (a deal changes only those)
 ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with a stand-in for their deals and last change
+CLOSINGS = LruCache(size=64)  # the close-the-round form as drawn, cut where its tables' choices go, per worker process
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
 STANDS = "stands"  # a closed table's result: as it stands
 DRAWN = "draw"
@@ -116,8 +117,45 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
     return [field(view) for view in views]
 
 
-def wall_form(settings: store.EveningSettings) -> FlaskForm:
-    return WallForm(formdata=None, data={"standings": settings.wall.standings, "hold": settings.wall.hold})
+def close_round_parts(state: State, number: int, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
+    """The close-the-round form around the choice of each table not done (:func:`close_fields`), as sent: on
+    a page asked for (GET), its own text is kept per the round and the tournament, with the database, the
+    language and the site's root, its token put in as served; a form sent back with its errors, or a POST's
+    page, draws its own."""
+
+    def draw(render: Callable[..., str]) -> list[str]:
+        return render("tournaments/_close_round.html", t=state.tournament, number=number,
+                      closing=closing or close_form(state, []), close_fields=Markup(SHAPE_HOLE)).split(SHAPE_HOLE)
+
+    fields = close_fields(state, views, closing)
+    if closing is not None or request.method != "GET":
+        head, tail = draw(render_template)
+    else:
+        head, tail = kept_part(CLOSINGS, (state.tournament.id, number), "tournaments/_close_round.html",
+                               lambda: draw(kept_render))
+    return [cut(head), *fields, cut(tail)]
+
+
+def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock_form: FlaskForm | None) -> Part:
+    """The round's clock and the form that drives it, kept per what they show: the clock as shown (its
+    phase, end and time left), the round's time offered, the time zone its end is said in, the round and
+    the tournament (:func:`.kept.part`; a deal changes none of it); a form sent back with its errors
+    draws its own."""
+    clock = shown_clock(state)
+    key = None if clock_form is not None else \
+        ("clock card", state.tournament.id, number, clock, settings.round_minutes, str(get_timezone()))
+    return part(key, "tournaments/_clock_card.html", lambda: {"t": state.tournament, "board": {
+        "number": number, "clock": clock, "phases": evening.CLOCK_PHASES,
+        "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5})}})
+
+
+def wall_settings_part(state: State, number: int, settings: store.EveningSettings) -> Part:
+    """What the wall shows, its form drawn, kept per what it shows: the settings, the round in play and the
+    tournament (:func:`.kept.part`; a deal changes none of it)."""
+    return part(("wall settings", state.tournament.id, number, settings.wall), "tournaments/_wall_settings.html",
+                lambda: {"t": state.tournament, "number": number, "wall": evening.wall_shows(settings.wall, number),
+                         "wall_form": WallForm(formdata=None, data={"standings": settings.wall.standings,
+                                                                     "hold": settings.wall.hold})})
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +236,8 @@ def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
     number = len(state.rounds)
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
-    return {"number": number, "finished": state.round_finished(number), "clock": shown_clock(state),
-            "phases": evening.CLOCK_PHASES, "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
-            "clock_form": clock_form or ClockForm(formdata=None, data={"minutes": settings.round_minutes, "extra": 5}),
-            "close_form": (closing or close_form(state, [])) if open_views else None,
-            "close_fields": slots(*close_fields(state, open_views, closing)) if open_views else "",
-            "wall_form": wall_form(settings), "wall": evening.wall_shows(settings.wall, number),
-            "idle": evening.IDLE_MINUTES}
+    return {"number": number, "finished": state.round_finished(number),
+            "clock_card": slots(clock_card_part(state, number, settings, clock_form)),
+            "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
+            "close": slots(*close_round_parts(state, number, open_views, closing)) if open_views else "",
+            "wall_settings": slots(wall_settings_part(state, number, settings)), "idle": evening.IDLE_MINUTES}

@@ -167,7 +167,7 @@ def _outcome(state_rules: GameRules, tournament: store.Tournament, seated: Mappi
 @dataclass(frozen=True, slots=True)
 class Roster:
     """A tournament's entries, the club's players and its rounds as read for one roster stamp
-    (``serial`` names it in the tables' keys, the stamp being a long text)."""
+    (``serial`` names it in the tables' keys)."""
 
     serial: int
     entries: dict[int, store.Entry]

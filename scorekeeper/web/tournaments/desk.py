@@ -31,7 +31,7 @@ from ..safety import local_target
 from . import kept
 from .board import board
 from .core import State, bp, check_tournament, formats, load_state, seats_per_entry, startable_games
-from .prize_list import prize_context
+from .prize_list import awards_of, prizes_part
 
 
 @bp.route("/organiser/login", methods=("GET", "POST"))
@@ -114,7 +114,8 @@ def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
         "tournaments/tournament.html", state=state, rules=state.rules, swap_form=swap,
         entries_part=slots(_entries_part(state, entry, late_said)), standings_part=slots(kept.standings_part(state)),
         round_tables=lambda number: slots(*kept.round_tables(state, number)),
-        late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format], **prize_context(state),
+        late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format],
+        prizes_part=slots(prizes_part(state)), awards=awards_of(state) if state.finished else [],
         board=board(state, slots, clock_form=clock_form, closing=closing),
         can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
         and (not state.rounds or state.round_finished(current))), status

@@ -15,6 +15,7 @@ from .. import access
 from ..confirm import ask_first
 from ..forms import PrizeForm, refused, tag_form
 from .core import State, bp, load_state
+from .kept import Part, part
 
 
 def awards_of(state: State) -> list[prizes.Award]:
@@ -32,16 +33,20 @@ def _entered(state: State) -> list[store.Player]:
     return [p for p in state.players.values() if p.id in entered]
 
 
-def prize_context(state: State) -> dict[str, Any]:
-    """What the tournament's page shows of the prize list, and its forms."""
+def prizes_part(state: State) -> Part:
+    """What the desk shows of the prize list, and its forms, kept per what it shows: the list, the tags
+    and the roster (:attr:`State.roster_key`: the players tagged and offered; :func:`.kept.part`)."""
     db = store.get_db()
-    rows = store.list_prizes(db, state.tournament.id)
-    categories = [row.prize.category for row in rows if row.prize.kind == "category"]
-    return {"prize_rows": rows, "prize_form": PrizeForm(formdata=None),
-            "tags": [(tag.id, state.players[tag.player_id].name, tag.category)
-                     for tag in store.list_tags(db, state.tournament.id)],
-            "tag_form": tag_form(_entered(state), categories) if categories and state.entries else None,
-            "awards": awards_of(state) if state.finished else []}
+    rows = tuple(store.list_prizes(db, state.tournament.id))
+    tags = tuple((tag.id, state.players[tag.player_id].name, tag.category)
+                 for tag in store.list_tags(db, state.tournament.id))
+
+    def context() -> dict[str, Any]:
+        categories = [row.prize.category for row in rows if row.prize.kind == "category"]
+        return {"t": state.tournament, "prize_rows": rows, "prize_form": PrizeForm(formdata=None), "tags": tags,
+                "tag_form": tag_form(_entered(state), categories) if categories and state.entries else None}
+
+    return part(("prizes", state.roster_key, rows, tags), "tournaments/_prizes.html", context)
 
 
 def _back(tournament_id: int):
