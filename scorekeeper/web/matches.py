@@ -189,12 +189,14 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
     args = request.args
     data |= {spec.name: args[spec.name] for spec in specs if spec.name in args}
+
     def drawn() -> EngineForm:
         return deal_form(rules, match.options, match.players, data, specs)
 
-    posted = request.method == "POST" and request.form.get("action") != "next"  # "Next": the form again,
-    # drawn for the contract chosen. A deal sent as a form is read without binding one (posted_deal),
-    # which is drawn only for a page (CSRF: checked for every POST before the view, csrf.protect)
+    # "Next" posts the form to have it drawn again for the contract chosen. A deal sent as a form is read
+    # without binding one (forms.posted_deal), which is made only to draw a page (the CSRF token: checked
+    # for every POST before the view, by csrf.protect)
+    posted = request.method == "POST" and request.form.get("action") != "next"
     form = None if posted and request.form and not request.files else drawn()
     preview = ends_earlier = None
     if deal is None and request.method == "GET":
