@@ -123,8 +123,11 @@ class EngineForm(Form):
     def unasked(self) -> frozenset[str]:
         """The fields not asked with the values shown (another contract's inputs): drawn hidden,
         their values kept but not read."""
-        values = self.engine_values()
-        return frozenset(spec.name for spec in self.field_specs if not asked(spec, values))
+        return _unasked(self.field_specs, self.engine_values())
+
+
+def _unasked(specs: Sequence[DealField], values: Mapping[str, Any]) -> frozenset[str]:
+    return frozenset(spec.name for spec in specs if not asked(spec, values))
 
 
 class Shown:
@@ -195,12 +198,17 @@ def _suit_choices() -> list[SelectChoice]:
     return [SelectChoice(suit.value, SUIT_SYMBOLS[suit]) for suit in Suit]
 
 
+CHOICE_KINDS = frozenset({"seat", "team", "suit", "choice"})
+"""The rules' field kinds drawn as radio buttons (:func:`_wtf_field`); the others are a box (``bool``)
+or text."""
+
+
 def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping[str, str]) -> Field:
     """One WTForms field for one of the rules' deal fields."""
     label = Shown(_seat_label, spec.label, players) if spec.label in players else _l(spec.label)
     description = _l(spec.help) if spec.help else ""
     render_kw: dict[str, Any] = {"data-kind": spec.kind}
-    if spec.kind in ("seat", "team", "suit", "choice"):
+    if spec.kind in CHOICE_KINDS:
         if spec.kind == "seat":
             choices = _seat_choices(table, players)
             if not spec.required:
@@ -280,7 +288,40 @@ def deal_form(rules: GameRules, options: Mapping[str, Any], players: Mapping[str
     :param specs: the rules' deal fields under these options, when the caller has them already
     """
     return _schema_form(specs or deal_fields(rules, options), rules, options, players,
-                        {"nonce": uuid.uuid4().hex, **(data or {})}, base=_DealFormBase)
+                        _deal_data(data), base=_DealFormBase)
+
+
+def _deal_data(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a deal form is drawn with: ``data``, and a fresh nonce unless it names one."""
+    return {"nonce": uuid.uuid4().hex, **(data or {})}
+
+
+_DEAL_HIDDEN = (DealField("version", "text", ""), DealField("nonce", "text", ""))
+""":class:`_DealFormBase`'s own fields, as :func:`posted_deal` reads them."""
+
+
+def posted_deal(specs: tuple[DealField, ...], data: Mapping[str, Any] | None,
+                formdata: Mapping[str, str]) -> tuple[dict[str, str], str, str]:
+    """What the deal form of ``specs`` drawn with ``data`` (:func:`deal_form`) holds once bound to
+    the fields posted (``formdata``, a form sent without files: Flask-WTF's own formdata then),
+    read without binding it: the engine's values (:func:`form_values`), the version and the nonce
+    as text. WTForms makes 15 field objects for a deal form (a fifth of a saved deal's work),
+    where a deal saved needs only this; the form is bound when a page is drawn (a refusal, a
+    preview). As WTForms binds the fields :func:`_wtf_field` makes: a field sent holds its first
+    value; a box is ticked when sent, but not sent empty or ``false``; another field not sent
+    holds its value in ``data``, else its default (a radio button's as text)."""
+    shown = _deal_data(data)
+    values: dict[str, Any] = {}
+    for spec in (*_DEAL_HIDDEN, *specs):
+        if spec.kind == "bool":
+            values[spec.name] = formdata.get(spec.name, "") not in BooleanField.false_values
+        elif spec.name in formdata:
+            values[spec.name] = formdata[spec.name]
+        else:
+            value = shown.get(spec.name, spec.default)
+            values[spec.name] = str(value) if value is not None and spec.kind in CHOICE_KINDS else value
+    version, nonce = (str(values.pop(spec.name) or "") for spec in _DEAL_HIDDEN)
+    return _engine_text(specs, values), version, nonce
 
 
 def referee_form(rules: GameRules, options: Mapping[str, Any], specs: tuple[DealField, ...],
@@ -315,9 +356,14 @@ def sheets_form(matches: Sequence[Match]) -> SheetsForm:
 def form_values(form: EngineForm) -> dict[str, str]:
     """The engine's view of a submitted form: strings; unticked and unpicked left out, and so are
     the fields the form does not ask with the values sent (another contract's, kept typed)."""
+    return _engine_text(form.field_specs, form.engine_values())
+
+
+def _engine_text(specs: Sequence[DealField], data: Mapping[str, Any]) -> dict[str, str]:
+    """The engine's view of a form's ``data`` (its fields' values as bound): :func:`form_values`."""
     values: dict[str, str] = {}
-    unasked = form.unasked()
-    for name, value in form.engine_values().items():
+    unasked = _unasked(specs, data)
+    for name, value in data.items():
         if name in unasked:
             continue
         if value is True:

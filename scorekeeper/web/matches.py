@@ -17,7 +17,8 @@ from ..games.irregular import PENALTY, kind_of
 from . import access, address, booklet, profiles
 from .changes import history_lines
 from .confirm import ask_first
-from .forms import EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from
+from .forms import (EngineForm, deal_fields, deal_form, form_values, match_form, match_options, match_players, options_from,
+                    posted_deal)
 from .roundclock import table_clock
 from .sheets import ContentKey, DealsOnUse, keep_added, scored_sheet, sheet_before_new, sheet_page, sheet_view, signoff_view
 
@@ -188,35 +189,47 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
     # the deal carried in the link (back from the referee's pile count, ?bidder_points=92) fills its fields
     args = request.args
     data |= {spec.name: args[spec.name] for spec in specs if spec.name in args}
-    form = deal_form(rules, match.options, match.players, data, specs)
+
+    def drawn() -> EngineForm:
+        return deal_form(rules, match.options, match.players, data, specs)
+
+    # "Next" posts the form to have it drawn again for the contract chosen. A deal sent as a form is read
+    # without binding one (forms.posted_deal), which is made only to draw a page (the CSRF token: checked
+    # for every POST before the view, by csrf.protect)
+    posted = request.method == "POST" and request.form.get("action") != "next"
+    form = None if posted and request.form and not request.files else drawn()
     preview = ends_earlier = None
     if deal is None and request.method == "GET":
         try:  # a phone still on an old page: say it before anything is typed
             refuse_after_end(rules, None, deals, earlier)(match, deals)
         except RuleViolation as err:
             form.attach(err)
-    if request.form.get("action") != "next" and form.validate_on_submit():  # "Next": the form again, drawn
-        try:                                                                  # for the contract chosen
-            declarations = rules.read_deal(
-                rules.declarations_from_form(form_values(form), match.options), match.options)
+    if posted and (form is None or form.validate_on_submit()):
+        values, version, nonce = posted_deal(specs, data, request.form) if form is None else \
+            (form_values(form), str(form.version.data or ""), form.nonce.data or "")
+        try:
+            declarations = rules.read_deal(rules.declarations_from_form(values, match.options), match.options)
             preview, placed = _scored_in_place(match, rules, deals, deal, declarations, earlier)
             ends_earlier = _ends_earlier(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
-                shown, added = _save(match, rules, deal, declarations, form, deals, earlier)
+                shown, added = _save(match, rules, deal, declarations, version, nonce, deals, earlier)
                 booklet.keep_ended(match.id, placed)
                 if added is not None and key is not None and placed is not None:
                     keep_added(key, *added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor=shown))
         except RuleViolation as err:
+            form = form or drawn()
             form.attach(rules.on_the_form(err))
         except store.Conflict as conflict:
+            form = form or drawn()
             form.version.data = conflict.current_version
             form.form_errors.append(
                 _("This deal was changed on another phone meanwhile. What you typed is kept: "
                   "check the sheet, then save again to replace it.") if deal else
                 _("Another deal was recorded on this match meanwhile (another phone?). What you "
                   "typed is kept: check the sheet, then save again to record it as well."))
+    form = form or drawn()
     template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
     count = len(key.deals) if key is not None else len(deals)  # (a new deal's: counted without reading them)
@@ -254,9 +267,10 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
-          declarations: Mapping[str, Any], form: EngineForm, deals: Sequence[store.Deal],
+          declarations: Mapping[str, Any], version_text: str, nonce: str, deals: Sequence[store.Deal],
           earlier: Sheet | None) -> tuple[str, tuple[int, tuple[str, str] | None] | None]:
-    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change; the sheet's
+    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change, sent with the
+    form's version and nonce (as text, as the form holds them); the sheet's
     anchor to show after it, and the new deal's id if one was added now (not a replay), with the
     match's stamp after it and its latest deal's time if it went in on the match as read (else None).
 
@@ -265,11 +279,10 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
     session, whose cookie would be signed again for the POST and for the page after it. A change is
     said as a message flashed, the sheet shown at its latest row."""
     db = store.get_db()
-    version_text = str(form.version.data or "")
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         stamps: list[tuple[str, str]] = []
-        deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=form.nonce.data or None,
+        deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=nonce or None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
                                       by=access.actor(match.id), stamped=stamps.append)

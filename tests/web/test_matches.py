@@ -6,8 +6,13 @@ import re
 import sys
 
 import pytest
+from flask import request
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
 
-from scorekeeper import store
+from scorekeeper import games, store
+from scorekeeper.web import forms
 from tests.helpers import csrf_token, form_fields
 
 # RULES §2.3: E–W bid 100 ♥ and take 92 + 10 last trick + 20 belote = 122 -> 120 + 100 = 220;
@@ -441,3 +446,30 @@ def test_the_deal_that_ends_the_match_has_its_sheet_printed_in_the_background(ap
     with app.app_context():
         [job] = list(store.get_db().query("select * from print_jobs"))
     assert (job["kind"], job["params"], job["language"]) == ("keep", f'{{"matches": [{match_id}]}}', "en")
+
+
+SENT = ("", "false", "y", "N", "E", "100", "bidders", "defenders", "H", "x", "0", "AS KS")
+"""Values a hostile or old phone may send for any field (besides the field's own choices)."""
+
+
+@pytest.mark.parametrize("rules", tuple(games.RULES.values()), ids=lambda rules: rules.key)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_deal_sent_is_read_as_its_form_holds_it(app, rules, data):
+    """The deal a phone sends is read without binding the form (forms.posted_deal): it must read what
+    the bound form would hold, so that the deal saved is the one a refusal's page would show: each
+    field sent, not sent or sent twice, a box sent ``false``, and the values the form was drawn with
+    (the next dealer, the version, a pile counted) where nothing was sent."""
+    options = rules.resolve_options()
+    specs = forms.deal_fields(rules, options)
+    sent = [(name, value) for name, choices in [("version", ()), ("nonce", ()),
+                                                *((spec.name, spec.choices) for spec in specs)]
+            for value in data.draw(st.lists(st.sampled_from([*SENT, *(v for v, _ in choices)]), max_size=2))]
+    shown: dict[str, object] = {"dealer": data.draw(st.sampled_from(["N", "E", None])),
+                                "version": data.draw(st.sampled_from([3, 0])), "nonce": "drawn"}
+    for spec in data.draw(st.lists(st.sampled_from(specs), max_size=2)):
+        shown[spec.name] = data.draw(st.sampled_from(["1", "y", "N", None]))
+    with app.test_request_context(method="POST", data=MultiDict([*sent, ("action", "save")])):
+        form = forms.deal_form(rules, options, {}, shown, specs)  # (bound to the fields sent)
+        read = forms.posted_deal(specs, shown, request.form)
+        assert read == (forms.form_values(form), str(form.version.data or ""), form.nonce.data or "")
