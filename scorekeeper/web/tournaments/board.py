@@ -136,12 +136,12 @@ def close_round_parts(state: State, number: int, views: Sequence[TableView], clo
     return [cut(head), *fields, cut(tail)]
 
 
-def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock_form: FlaskForm | None) -> Part:
-    """The round's clock and the form that drives it, kept per what they show: the clock as shown (its
-    phase, end and time left), the round's time offered, the time zone its end is said in, the round and
-    the tournament (:func:`.kept.part`; a deal changes none of it); a form sent back with its errors
-    draws its own."""
-    clock = shown_clock(state)
+def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock: ClockView | None,
+                    clock_form: FlaskForm | None) -> Part:
+    """The round's clock (``clock``, as shown: :func:`shown_clock`) and the form that drives it, kept per
+    what they show: the clock as shown (its phase, end and time left), the round's time offered, the time
+    zone its end is said in, the round and the tournament (:func:`.kept.part`; a deal changes none of it);
+    a form sent back with its errors draws its own."""
     key = None if clock_form is not None else \
         ("clock card", state.tournament.id, number, clock, settings.round_minutes, str(get_timezone()))
     return part(key, "tournaments/_clock_card.html", lambda: {"t": state.tournament, "board": {
@@ -181,22 +181,25 @@ def current_clock(state: State) -> tuple[evening.Clock, ClockView | None]:
     return clock, clock_view(len(state.rounds), clock, now())
 
 
-def shown_clock(state: State) -> ClockView | None:
+def shown_clock(state: State, current: tuple[evening.Clock, ClockView | None] | None = None) -> ClockView | None:
     """The round in play's clock as the desk, the wall and the API show it: over once every table
-    is done (the round's time no longer matters; None: no round drawn)."""
-    _clock, shown = current_clock(state)
+    is done (the round's time no longer matters; None: no round drawn); ``current``: the clock as
+    :func:`current_clock` read it (None: read now)."""
+    _clock, shown = current or current_clock(state)
     number = len(state.rounds)
     if shown is not None and state.round_finished(number):
         return clock_view(number, evening.Clock(), now(), phase=evening.OVER)
     return shown
 
 
-def board_rows(state: State) -> list[BoardRow]:
-    """The round in play's tables as the desk watches them (none before the first draw)."""
+def board_rows(state: State, clock: evening.Clock | None = None) -> list[BoardRow]:
+    """The round in play's tables as the desk watches them (none before the first draw); ``clock``:
+    the round's clock as :func:`current_clock` read it (None: read now)."""
     if not state.rounds:
         return []
     db, at = store.get_db(), now()
-    clock, _shown = current_clock(state)
+    if clock is None:
+        clock, _shown = current_clock(state)
     views = state.tables.get(len(state.rounds), [])
     changed = store.last_changes(db, [view.match.id for view in views])
     times = {view.table.number: datetime.fromisoformat(changed[view.match.id]) if view.match.id in changed else None
@@ -236,8 +239,9 @@ def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
     number = len(state.rounds)
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
+    current = current_clock(state)  # (read once for the clock card and the rows)
     return {"number": number, "finished": state.round_finished(number),
-            "clock_card": slots(clock_card_part(state, number, settings, clock_form)),
-            "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
+            "clock_card": slots(clock_card_part(state, number, settings, shown_clock(state, current), clock_form)),
+            "rows": slots(*board_row_parts(board_rows(state, current[0]), evening.CLOCK_PHASES)),
             "close": slots(*close_round_parts(state, number, open_views, closing)) if open_views else "",
             "wall_settings": slots(wall_settings_part(state, number, settings)), "idle": evening.IDLE_MINUTES}
