@@ -363,6 +363,32 @@ def test_the_wall_s_script_hears_not_modified_only_while_its_part_is_the_one_it_
     assert heard == [304, 304, 200, 200, 200, 200]
 
 
+def test_a_trick_taken_back_in_the_deal_in_play_is_its_table_s_last_change_at_the_next_look(
+        app, organiser, cup, monkeypatch):
+    """Taking a trick back in the deal in play logs an event with neither a new deal nor a new stamp for
+    the match: the desk's board, which keeps each table's last change per its match's stamp and latest
+    event, shows it as the table's last change at the next look."""
+    from scorekeeper.store import events
+
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+
+    def last_change() -> str:
+        html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True).split('id="board"', 1)[1]
+        return re.search(r'>Table 1</a></td>\s*<td class="num">\d+</td>\s*<td>([^<]*)</td>', html)[1]
+
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:05:00+00:00")
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert last_change() == "8:05\u202fPM"
+    with app.app_context():
+        version = store.put_live_deal(store.get_db(), match_id, {}, version=None)
+    assert last_change() == "8:05\u202fPM"  # (a deal started in play logs nothing)
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:17:00+00:00")
+    with app.app_context():
+        store.put_live_deal(store.get_db(), match_id, {}, version=version, taken_back_by=store.Actor("phone", "Ann"))
+    assert last_change() == "8:17\u202fPM"
+
+
 def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser, confirming):
     wall, desk = f"/tournaments/{confirming}/standings", f"/tournaments/{confirming}"
     client, match_id = phone(app, organiser.links(confirming, 1)[0])
