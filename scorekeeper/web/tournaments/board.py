@@ -195,8 +195,9 @@ def shown_clock(state: State, current: tuple[evening.Clock, ClockView | None] | 
 
 def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:
     """When each match's deals last changed (None: never), each kept per the match's stamp and latest
-    event (:func:`.store.last_events`: a deal, a trick played in the deal in play or a table closed logs
-    a new one): only the matches whose latest event is new have their events read again."""
+    event (:func:`.store.last_events`: a deal, a trick taken back in the deal in play or the deal given
+    up, a table closed logs a new one): only the matches whose latest event is new have their events
+    read again."""
     db, database = store.get_db(), current_app.config["DATABASE"]
     latest = store.last_events(db, [match.id for match in matches])
     keys = [(database, match.id, match.stamp, latest.get(match.id)) for match in matches]
