@@ -125,6 +125,7 @@ from .rounds import (  # noqa: F401  (re-exported)
     get_clock,
     get_evening_settings,
     last_changes,
+    last_events,
     list_closures,
     set_clock,
     set_evening_settings,

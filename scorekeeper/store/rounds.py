@@ -4,6 +4,7 @@ wall shows). The rules are :mod:`scorekeeper.evening`'s; here they are only kept
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -115,6 +116,15 @@ def clock_of_table(db: Database, table_id: int) -> Clock:
     """The clock of the round a table belongs to."""
     row = db.execute("select round_id from tables where id = ?", [table_id]).fetchone()
     return Clock() if row is None else get_clock(db, row[0])
+
+
+def last_events(db: Database, match_ids: Sequence[int]) -> dict[int, int]:
+    """Each match's latest event's id, by match id (none: no event yet), a seek in the events' index
+    for each: events are only ever appended (a match's go when it goes), so a match's events are
+    those they were while its latest is (:func:`last_changes` of them need not be read again)."""
+    return {row[0]: row[1] for row in db.execute(
+        "select value, (select max(id) from deal_events where match_id = value) from json_each(?)",
+        [json.dumps(list(match_ids))]) if row[1] is not None}
 
 
 def last_changes(db: Database, match_ids: Sequence[int]) -> dict[int, str]:

@@ -122,7 +122,7 @@ def forget_kept_desk() -> None:
     from scorekeeper.web.tournaments import board, core, kept, wall
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS, kept.PARTS,
-                  kept.ROUND_TABLES, kept.TABLE_SHAPES, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+                  kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.DIGESTS, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -334,6 +334,59 @@ def test_a_renamed_player_shows_on_the_wall_and_the_desk_at_the_next_look(app, o
     for path in (wall, desk):  # the standings name the club's players (a table keeps its seats' names as drawn)
         standings = organiser.client.get(path).get_data(as_text=True).split("sheet standings", 1)[1]
         assert "Annick &amp; Ben" in standings and "Ann &amp; Ben" not in standings
+
+
+def test_the_wall_s_script_hears_not_modified_only_while_its_part_is_the_one_it_holds(app, organiser, cup):
+    """The wall's ETag is made of its own text and its kept parts' digests: after each step (a deal
+    that ends nothing, the table's last deal, a player renamed, the standings hidden, the clock
+    started), asking with the tag it holds, the wall's script hears 304 exactly when the part it would
+    be sent is the part it holds, and otherwise that part with a new tag."""
+    organiser.draw(cup)
+    screen, live, link = app.test_client(), f"/tournaments/{cup}/wall.json", organiser.links(cup, 1)[0]
+    held = screen.get(live)
+    tag, html = held.headers["ETag"], held.json["html"]
+    with app.app_context():
+        ann = next(p.id for p in store.list_players(store.get_db()) if p.name == "Ann")
+    steps = (lambda: None, lambda: play(app, link, deals=1), lambda: play(app, link, deals=1),
+             lambda: organiser.post(f"/players/{ann}", {"name": "Annick", "licence": ""}, page=f"/players/{ann}"),
+             lambda: organiser.post(f"/tournaments/{cup}/wall", {}, page=f"/tournaments/{cup}"),
+             lambda: clock(organiser, cup, "start", minutes="40"))
+    heard = []
+    for step in steps:
+        step()
+        asked, sent = screen.get(live, headers={"If-None-Match": tag}), app.test_client().get(live)
+        heard.append(asked.status_code)
+        assert (asked.status_code == 304) == (sent.json["html"] == html) and sent.headers["ETag"] == asked.headers["ETag"]
+        if asked.status_code == 200:
+            assert asked.json["html"] == sent.json["html"] and asked.headers["ETag"] != tag
+            tag, html = asked.headers["ETag"], asked.json["html"]
+    assert heard == [304, 304, 200, 200, 200, 200]
+
+
+def test_a_trick_taken_back_in_the_deal_in_play_is_its_table_s_last_change_at_the_next_look(
+        app, organiser, cup, monkeypatch):
+    """Taking a trick back in the deal in play logs an event with neither a new deal nor a new stamp for
+    the match: the desk's board, which keeps each table's last change per its match's stamp and latest
+    event, shows it as the table's last change at the next look."""
+    from scorekeeper.store import events
+
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+
+    def last_change() -> str:
+        html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True).split('id="board"', 1)[1]
+        return re.search(r'>Table 1</a></td>\s*<td class="num">\d+</td>\s*<td>([^<]*)</td>', html)[1]
+
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:05:00+00:00")
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert last_change() == "8:05\u202fPM"
+    with app.app_context():
+        version = store.put_live_deal(store.get_db(), match_id, {}, version=None)
+    assert last_change() == "8:05\u202fPM"  # (a deal started in play logs nothing)
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:17:00+00:00")
+    with app.app_context():
+        store.put_live_deal(store.get_db(), match_id, {}, version=version, taken_back_by=store.Actor("phone", "Ann"))
+    assert last_change() == "8:17\u202fPM"
 
 
 def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser, confirming):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import get_template_attribute, render_template, request
+from flask import current_app, get_template_attribute, render_template, request
 from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -31,6 +31,7 @@ ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes eac
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
 FIELD_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for its totals (a deal changes only those)
 ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with a stand-in for their deals and last change
+CHANGES = LruCache(size=8192)  # each table's last change, per its match's stamp and latest event, per worker process
 CLOSINGS = LruCache(size=64)  # the close-the-round form as drawn, cut where its tables' choices go, per worker process
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
 STANDS = "stands"  # a closed table's result: as it stands
@@ -136,12 +137,12 @@ def close_round_parts(state: State, number: int, views: Sequence[TableView], clo
     return [cut(head), *fields, cut(tail)]
 
 
-def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock_form: FlaskForm | None) -> Part:
-    """The round's clock and the form that drives it, kept per what they show: the clock as shown (its
-    phase, end and time left), the round's time offered, the time zone its end is said in, the round and
-    the tournament (:func:`.kept.part`; a deal changes none of it); a form sent back with its errors
-    draws its own."""
-    clock = shown_clock(state)
+def clock_card_part(state: State, number: int, settings: store.EveningSettings, clock: ClockView | None,
+                    clock_form: FlaskForm | None) -> Part:
+    """The round's clock (``clock``, as shown: :func:`shown_clock`) and the form that drives it, kept per
+    what they show: the clock as shown (its phase, end and time left), the round's time offered, the time
+    zone its end is said in, the round and the tournament (:func:`.kept.part`; a deal changes none of it);
+    a form sent back with its errors draws its own."""
     key = None if clock_form is not None else \
         ("clock card", state.tournament.id, number, clock, settings.round_minutes, str(get_timezone()))
     return part(key, "tournaments/_clock_card.html", lambda: {"t": state.tournament, "board": {
@@ -181,26 +182,45 @@ def current_clock(state: State) -> tuple[evening.Clock, ClockView | None]:
     return clock, clock_view(len(state.rounds), clock, now())
 
 
-def shown_clock(state: State) -> ClockView | None:
+def shown_clock(state: State, current: tuple[evening.Clock, ClockView | None] | None = None) -> ClockView | None:
     """The round in play's clock as the desk, the wall and the API show it: over once every table
-    is done (the round's time no longer matters; None: no round drawn)."""
-    _clock, shown = current_clock(state)
+    is done (the round's time no longer matters; None: no round drawn); ``current``: the clock as
+    :func:`current_clock` read it (None: read now)."""
+    _clock, shown = current or current_clock(state)
     number = len(state.rounds)
     if shown is not None and state.round_finished(number):
         return clock_view(number, evening.Clock(), now(), phase=evening.OVER)
     return shown
 
 
-def board_rows(state: State) -> list[BoardRow]:
-    """The round in play's tables as the desk watches them (none before the first draw)."""
+def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:
+    """When each match's deals last changed (None: never), each kept per the match's stamp and latest
+    event (:func:`.store.last_events`: a deal, a trick taken back in the deal in play or the deal given
+    up, a table closed logs a new one): only the matches whose latest event is new have their events
+    read again."""
+    db, database = store.get_db(), current_app.config["DATABASE"]
+    latest = store.last_events(db, [match.id for match in matches])
+    keys = [(database, match.id, match.stamp, latest.get(match.id)) for match in matches]
+    kept = [None if key[3] is None else CHANGES.peek(key) for key in keys]
+    read = [key[1] for key, at in zip(keys, kept, strict=True) if at is None and key[3] is not None]
+    if not read:
+        return kept
+    changed = store.last_changes(db, read)
+    return [at if at is not None or key[3] is None else
+            CHANGES.get(key, lambda key=key: datetime.fromisoformat(changed[key[1]]))
+            for key, at in zip(keys, kept, strict=True)]
+
+
+def board_rows(state: State, clock: evening.Clock | None = None) -> list[BoardRow]:
+    """The round in play's tables as the desk watches them (none before the first draw); ``clock``:
+    the round's clock as :func:`current_clock` read it (None: read now)."""
     if not state.rounds:
         return []
-    db, at = store.get_db(), now()
-    clock, _shown = current_clock(state)
+    at = now()
+    if clock is None:
+        clock, _shown = current_clock(state)
     views = state.tables.get(len(state.rounds), [])
-    changed = store.last_changes(db, [view.match.id for view in views])
-    times = {view.table.number: datetime.fromisoformat(changed[view.match.id]) if view.match.id in changed else None
-             for view in views}
+    times = dict(zip((view.table.number for view in views), changed_at([view.match for view in views]), strict=True))
     slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
                                [view.table.number for view in views if view.done], clock, at)
     return [BoardRow(view, times[view.table.number], view.table.number in slow,
@@ -236,8 +256,9 @@ def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
     number = len(state.rounds)
     open_views = [view for view in state.tables.get(number, []) if not view.done]
     settings = store.get_evening_settings(store.get_db(), state.tournament.id)
+    current = current_clock(state)  # (read once for the clock card and the rows)
     return {"number": number, "finished": state.round_finished(number),
-            "clock_card": slots(clock_card_part(state, number, settings, clock_form)),
-            "rows": slots(*board_row_parts(board_rows(state), evening.CLOCK_PHASES)),
+            "clock_card": slots(clock_card_part(state, number, settings, shown_clock(state, current), clock_form)),
+            "rows": slots(*board_row_parts(board_rows(state, current[0]), evening.CLOCK_PHASES)),
             "close": slots(*close_round_parts(state, number, open_views, closing)) if open_views else "",
             "wall_settings": slots(wall_settings_part(state, number, settings)), "idle": evening.IDLE_MINUTES}

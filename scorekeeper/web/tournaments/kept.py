@@ -18,6 +18,7 @@ and the whole encoded again, that was a third of its time.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
@@ -37,6 +38,7 @@ PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their progress (a deal changes only that)
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
+DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
 
 
 def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], said: str) -> Part:
@@ -59,9 +61,25 @@ class Slots:
         self.parts.append(parts)
         return Markup(f"{SLOT}{len(self.parts) - 1};")
 
-    def text(self, template: str, **context: Any) -> bytes:
-        """``template`` rendered around the parts, as sent, the visitor's token put in."""
-        return self._sent(kept_render(template, **context), flashes=False)
+    def text(self, frame: str) -> bytes:
+        """The text ``frame`` (a template rendered around the parts' slots by :func:`..sheets.kept_render`)
+        with the parts in their slots, as sent, the visitor's token put in."""
+        return self._sent(frame, flashes=False)
+
+    def tag(self, frame: str) -> str:
+        """An ETag of :meth:`text`'s text but the visitor's token, made of ``frame``'s own text and its
+        parts' digests slot by slot (each kept part hashed once: :func:`digest`), not of the whole text at
+        every ask (the wall's 470 kB); the slots' stand-ins left out, so every worker process tags the
+        same text alike."""
+        tag = hashlib.blake2b(digest_size=16)
+        pieces = SLOTS.split(frame)
+        for text, index in zip(pieces[::2], [*pieces[1::2], None], strict=True):
+            said = text.encode()
+            tag.update(len(said).to_bytes(8, "big") + said)
+            if index is not None:
+                parts = self.parts[int(index)]
+                tag.update(len(parts).to_bytes(4, "big") + b"".join(map(digest, parts)))
+        return tag.hexdigest()
 
     def page(self, template: str, **context: Any) -> bytes:
         """A whole page (base.html's) around the parts, as sent: the visitor's token and the messages
@@ -75,6 +93,12 @@ class Slots:
             parts += self.parts[int(index)]
             parts.append(cut(text))
         return filled(parts, flashes=flashes)
+
+
+def digest(shown: Part) -> bytes:
+    """A hash of a kept part's bytes (its stand-ins in), kept per the part itself: under its id, the
+    part held with its digest, so no other part has that id while it is kept."""
+    return DIGESTS.get((id(shown),), lambda: (shown, hashlib.blake2b(b"".join(shown), digest_size=16).digest()))[1]
 
 
 def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Part:

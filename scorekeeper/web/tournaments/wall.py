@@ -5,7 +5,6 @@ asks for the live part again (:func:`live`) instead of reloading the page."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -14,7 +13,7 @@ from flask_babel import gettext as _
 
 from ... import evening, store
 from ..roundclock import clock_time, clock_view, now
-from ..sheets import LruCache
+from ..sheets import LruCache, kept_render
 from . import kept
 from .core import State, TableView, bp, load_state
 
@@ -81,14 +80,14 @@ def standings(tournament_id: int):
 @bp.get("/tournaments/<int:tournament_id>/wall.json")
 def live(tournament_id: int):
     """The wall's live part alone, for its script to put in place: ``{"html": ...}``. Its ETag is
-    its content's hash and the browser is told to ask again with it (``no-cache``): while nothing
-    changed it hears 304 Not Modified, without the part (500 tables: 470 kB), and its cache gives
-    the script the part it holds."""
+    its content's hash (its frame's and its kept parts' digests: :meth:`.kept.Slots.tag`) and the
+    browser is told to ask again with it (``no-cache``): while nothing changed it hears 304 Not
+    Modified, without the part (500 tables: 470 kB), and its cache gives the script the part it holds."""
     slots = kept.Slots()
-    html = slots.text("tournaments/_wall.html", **_wall(load_state(tournament_id), slots))
-    tag = hashlib.blake2b(html, digest_size=16).hexdigest()
+    frame = kept_render("tournaments/_wall.html", **_wall(load_state(tournament_id), slots))
+    tag = slots.tag(frame)
     answer = current_app.response_class(status=304) if request.if_none_match.contains(tag) else \
-        jsonify(html=html.decode())
+        jsonify(html=slots.text(frame).decode())
     answer.set_etag(tag)
     answer.cache_control.no_cache = True
     return answer
