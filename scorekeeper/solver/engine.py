@@ -725,6 +725,7 @@ class _Searcher:
     run_width: SMALL[16]  # and its width
     compress: cython.uchar[:]  # CLOSED_UP
     bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
+    ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     words: SMALL  # the words of the table's key
@@ -752,6 +753,7 @@ class _Searcher:
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
             self.bit_at = [0] * CARDS
+            self.ones = [0] * 256
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -768,6 +770,8 @@ class _Searcher:
         self.searched = 0
         for card in range(CARDS):
             self.bit_at[((1 << card) * DE_BRUIJN & WORD) >> 58] = card
+        for at in range(256):
+            self.ones[at] = at.bit_count()
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
@@ -948,8 +952,8 @@ class _Searcher:
     @cython.wraparound(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
-                   piece=BITS, low=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
+                   low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
                    run=SMALL, start=cython.Py_ssize_t)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
@@ -962,18 +966,23 @@ class _Searcher:
         at += 1
         for run in range(self.run_count):
             shift, width = self.run_first[run], self.run_width[run]
-            full = (ONE << width) - 1
-            left = rem >> shift & full
-            piece = _count(left)
+            left = rem >> shift & (ONE << width) - 1
+            piece = self.ones[left & 255] + self.ones[left >> 8]
             if left:
-                low = _count((left & -left) - 1) if width > 8 else 0
-                left >>= low
-                place = _count(left & 255)
-                for seat in range(self.n - 1):
-                    held = (self.hands[seat] >> shift & full) >> low
-                    piece = piece << width | self.compress[(left & 255) << 8 | held & 255]
-                    if left >> 8:
-                        piece |= self.compress[(left >> 8) << 8 | held >> 8] << place
+                if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
+                    low = self.bit(left & -left)
+                    left >>= low
+                    shift += low
+                first_row = (left & 255) << 8  # (COMPRESS's rows of the cards left, 8 places each)
+                if left >> 8:
+                    place, second_row = self.ones[left & 255], (left >> 8) << 8
+                    for seat in range(self.n - 1):
+                        held = self.hands[seat] >> shift & left
+                        piece = piece << width | self.compress[first_row | held & 255] | \
+                            self.compress[second_row | held >> 8] << place
+                else:
+                    for seat in range(self.n - 1):
+                        piece = piece << width | self.compress[first_row | self.hands[seat] >> shift & left]
             self.key[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
