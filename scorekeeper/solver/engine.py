@@ -723,6 +723,7 @@ class _Searcher:
     run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
+    run_of: SMALL[64]  # (CARDS) each run's cards, its number (ranked_key)
     compress: cython.uchar[:]  # CLOSED_UP
     bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
     ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
@@ -751,7 +752,7 @@ class _Searcher:
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
-            self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
+            self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
             self.bit_at = [0] * CARDS
             self.ones = [0] * 256
         n = self.n = len(hands)
@@ -806,6 +807,8 @@ class _Searcher:
         self.run_bits = 0  # every card of the runs
         for at, (first, width) in enumerate(blocks):
             self.run_first[at], self.run_width[at] = first, width
+            for card in range(first, first + width):
+                self.run_of[card] = at
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
@@ -1030,8 +1033,10 @@ class _Searcher:
             return self.normal_key(leader, rem, at)
         for seat in range(self.n):
             self.kept[seat] = self.hands[seat]
-        for run in range(self.run_count):
+        while dead:  # (run by run, only the runs holding such cards)
+            run = self.run_of[self.bit(dead & -dead)]
             suit = dead & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+            dead ^= suit
             if not suit & (suit - 1):
                 continue
             left = suit
