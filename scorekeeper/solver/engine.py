@@ -707,7 +707,6 @@ class _Searcher:
     ranked_bits: FLAG
     ranked: FLAG
     low_alike: FLAG  # the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
-    kept: BITS[8]  # (SEATS) the hands, while ranked_key writes the key of a position alike
     ruff_anyway: FLAG
     squeeze: FLAG
     quasi: FLAG
@@ -745,7 +744,7 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.kept, self.suits = [0] * SEATS, [0] * SEATS
+            self.suits = [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
                 [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
@@ -1008,10 +1007,13 @@ class _Searcher:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
-                   run=SMALL, suit=BITS, left=BITS, held=BITS, dealt=BITS, words=SMALL)
+                   run=SMALL, suit=BITS, held=BITS, share=SMALL, width=SMALL, below=BITS, placed=SMALL, dealt=BITS,
+                   cleared=BITS, words=SMALL)
     def ranked_key(self, leader: int, rem: int, at: int) -> int:
         """The closed-up key (:meth:`normal_key`) of a position alike: the low cards dealt anew.
         Where the highest card wins whatever its suit, a card below every card of some other hand
@@ -1022,34 +1024,34 @@ class _Searcher:
         position is worth the same tricks, and the same points where only the runs' cards are
         dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
         key is that of the position where, suit by suit, the first seat holds the lowest of them,
-        the next seat the next ones, and so on (a run with one such card or none keeps its cards)."""
+        the next seat the next ones, and so on (a run with one such card or none keeps its cards).
+        They are the lowest cards left of their run, its lowest ranks once closed up: the hands'
+        key is written, then in each such run's word every hand's lowest ranks are written anew,
+        its count of them from where the seats before it stopped."""
         lowest = 0
         for seat in range(self.n):
             low = self.hands[seat] & -self.hands[seat]
             if low > lowest:
                 lowest = low
         dead = rem & (lowest - 1) & self.run_bits
-        if not dead & (dead - 1):  # (one such card or none: nothing to deal)
-            return self.normal_key(leader, rem, at)
-        for seat in range(self.n):
-            self.kept[seat] = self.hands[seat]
+        words = self.normal_key(leader, rem, at)
         while dead:  # (run by run, only the runs holding such cards)
             run = self.run_of[self.bit(dead & -dead)]
-            suit = dead & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+            width = self.run_width[run]
+            suit = dead & ((ONE << width) - 1 << self.run_first[run])
             dead ^= suit
             if not suit & (suit - 1):
                 continue
-            left = suit
-            for seat in range(self.n):
-                held, dealt = self.hands[seat] & suit, 0
-                while held:  # (as many as the hand held, the lowest left)
-                    held &= held - 1
-                    dealt |= left & -left
-                    left &= left - 1
-                self.hands[seat] = self.hands[seat] & ~suit | dealt
-        words = self.normal_key(leader, rem, at)
-        for seat in range(self.n):
-            self.hands[seat] = self.kept[seat]
+            suit >>= self.run_first[run]
+            below = (ONE << self.ones[suit & 255] + self.ones[suit >> 8]) - 1  # (their ranks)
+            placed = dealt = cleared = 0
+            for seat in range(self.n - 1):  # (the word: the count, then each seat's ranks but the last's)
+                held = self.hands[seat] >> self.run_first[run] & suit
+                share = self.ones[held & 255] + self.ones[held >> 8]
+                dealt = dealt << width | ((ONE << share) - 1) << placed
+                cleared = cleared << width | below
+                placed += share
+            self.key[at + 1 + run] = self.key[at + 1 + run] & ~cleared | dealt
         return words
 
     @cython.cfunc

@@ -393,3 +393,31 @@ def test_positions_alike_once_the_cards_gone_are_closed_up_share_one_tricks_key(
         first, second = rng.randrange(len(swapped[one])), rng.randrange(len(swapped[other]))
         swapped[one][first], swapped[other][second] = swapped[other][second], swapped[one][first]
     assert (deal(chosen, holders) == deal(alike, swapped)) == (holders == swapped)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tricks=st.integers(2, 13), rng=st.randoms(use_true_random=False))
+def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks, rng):
+    """A card below every card of another hand never wins a trick (§5.1: the higher card wins, and
+    that hand plays above it in every trick), and following suit reads only suits (§5.5): such cards
+    of a suit may change hands, each hand keeping as many. The tricks key (ranked_key) is that of the
+    position where the first seat holds the lowest of them, suit by suit, the next seat the next ones."""
+    kernel = QuintoTrickRules().kernel(None, None, NESW)
+    module = engine_as_python()
+    searcher = module._Searcher(kernel, [0] * 4, [True, False, True, False], False, None, module.Table())
+    cards = rng.sample(range(len(kernel.card_of)), 4 * tricks)
+    hands = [sum(1 << bit for bit in cards[seat * tricks:(seat + 1) * tricks]) for seat in range(4)]
+    rem, leader = sum(hands), rng.randrange(4)
+    searcher.hands[:4] = hands
+    words = searcher.ranked_key(leader, rem, 0)
+    key = tuple(searcher.key[:words])
+    lowest = max(hand & -hand for hand in hands)
+    for first, width in kernel.runs:
+        below = [bit for bit in range(first, first + width) if rem >> bit & 1 and 1 << bit < lowest]
+        dealt = 0
+        for seat in range(4):
+            share = [bit for bit in below if hands[seat] >> bit & 1]
+            searcher.hands[seat] = searcher.hands[seat] & ~sum(1 << bit for bit in share) | \
+                sum(1 << bit for bit in below[dealt:dealt + len(share)])
+            dealt += len(share)
+    assert key == tuple(searcher.key[:searcher.normal_key(leader, rem, 0)])
