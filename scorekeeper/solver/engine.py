@@ -728,6 +728,8 @@ class _Searcher:
     ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
+    last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
+    last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
@@ -754,6 +756,7 @@ class _Searcher:
             self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
             self.bit_at = [0] * CARDS
             self.ones = [0] * 256
+            self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -795,6 +798,7 @@ class _Searcher:
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
+        self.last_words = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
         # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
@@ -956,18 +960,31 @@ class _Searcher:
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
                    low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
-                   run=SMALL, start=cython.Py_ssize_t)
+                   run=SMALL, start=cython.Py_ssize_t, last=cython.Py_ssize_t, changed=BITS)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
         its words. COMPRESS closes a run up 8 places at a time, from its lowest card left on: two
-        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer)."""
+        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer).
+        A run's word depends on its own cards alone: where neither the cards left of a run nor any hand's
+        cards of it have changed since the key last written at ``at`` (a trick before, most often: a
+        trick's cards touch a run or two of Quinto's five), its word is the one written then."""
         start = at
+        last = at // KEY_WORDS * (SEATS + 1)
+        changed = rem ^ self.last_cards[last]
+        self.last_cards[last] = rem
+        for seat in range(self.n):
+            changed |= self.hands[seat] ^ self.last_cards[last + 1 + seat]
+            self.last_cards[last + 1 + seat] = self.hands[seat]
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
         for run in range(self.run_count):
             shift, width = self.run_first[run], self.run_width[run]
+            if not changed >> shift & (ONE << width) - 1:
+                self.key[at] = self.last_words[at]
+                at += 1
+                continue
             left = rem >> shift & (ONE << width) - 1
             piece = self.ones[left & 255] + self.ones[left >> 8]
             if left:
@@ -985,7 +1002,7 @@ class _Searcher:
                 else:
                     for seat in range(self.n - 1):
                         piece = piece << width | self.compress[first_row | self.hands[seat] >> shift & left]
-            self.key[at] = piece
+            self.key[at] = self.last_words[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
             width = _count(self.fixed)
