@@ -707,7 +707,6 @@ class _Searcher:
     ranked_bits: FLAG
     ranked: FLAG
     low_alike: FLAG  # the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
-    kept: BITS[8]  # (SEATS) the hands, while ranked_key writes the key of a position alike
     ruff_anyway: FLAG
     squeeze: FLAG
     quasi: FLAG
@@ -723,10 +722,14 @@ class _Searcher:
     run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
+    run_of: SMALL[64]  # (CARDS) each run's cards, its number (ranked_key)
     compress: cython.uchar[:]  # CLOSED_UP
     bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
+    ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
+    last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
+    last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
@@ -743,15 +746,17 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.kept, self.suits = [0] * SEATS, [0] * SEATS
+            self.suits = [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
                 [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
-            self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
+            self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
             self.bit_at = [0] * CARDS
+            self.ones = [0] * 256
+            self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -768,6 +773,8 @@ class _Searcher:
         self.searched = 0
         for card in range(CARDS):
             self.bit_at[((1 << card) * DE_BRUIJN & WORD) >> 58] = card
+        for at in range(256):
+            self.ones[at] = at.bit_count()
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
@@ -791,6 +798,7 @@ class _Searcher:
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
+        self.last_words = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
         # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
@@ -802,6 +810,8 @@ class _Searcher:
         self.run_bits = 0  # every card of the runs
         for at, (first, width) in enumerate(blocks):
             self.run_first[at], self.run_width[at] = first, width
+            for card in range(first, first + width):
+                self.run_of[card] = at
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
@@ -948,33 +958,51 @@ class _Searcher:
     @cython.wraparound(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, full=BITS, left=BITS,
-                   piece=BITS, low=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
-                   run=SMALL, start=cython.Py_ssize_t)
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
+                   low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
+                   run=SMALL, start=cython.Py_ssize_t, last=cython.Py_ssize_t, changed=BITS)
     def normal_key(self, leader: int, rem: int, at: int) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
         its words. COMPRESS closes a run up 8 places at a time, from its lowest card left on: two
-        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer)."""
+        look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer).
+        A run's word depends on its own cards alone: where neither the cards left of a run nor any hand's
+        cards of it have changed since the key last written at ``at`` (a trick before, most often: a
+        trick's cards touch a run or two of Quinto's five), its word is the one written then."""
         start = at
+        last = at // KEY_WORDS * (SEATS + 1)
+        changed = rem ^ self.last_cards[last]
+        self.last_cards[last] = rem
+        for seat in range(self.n):
+            changed |= self.hands[seat] ^ self.last_cards[last + 1 + seat]
+            self.last_cards[last + 1 + seat] = self.hands[seat]
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
         for run in range(self.run_count):
             shift, width = self.run_first[run], self.run_width[run]
-            full = (ONE << width) - 1
-            left = rem >> shift & full
-            piece = _count(left)
+            if not changed >> shift & (ONE << width) - 1:
+                self.key[at] = self.last_words[at]
+                at += 1
+                continue
+            left = rem >> shift & (ONE << width) - 1
+            piece = self.ones[left & 255] + self.ones[left >> 8]
             if left:
-                low = _count((left & -left) - 1) if width > 8 else 0
-                left >>= low
-                place = _count(left & 255)
-                for seat in range(self.n - 1):
-                    held = (self.hands[seat] >> shift & full) >> low
-                    piece = piece << width | self.compress[(left & 255) << 8 | held & 255]
-                    if left >> 8:
-                        piece |= self.compress[(left >> 8) << 8 | held >> 8] << place
-            self.key[at] = piece
+                if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
+                    low = self.bit(left & -left)
+                    left >>= low
+                    shift += low
+                first_row = (left & 255) << 8  # (COMPRESS's rows of the cards left, 8 places each)
+                if left >> 8:
+                    place, second_row = self.ones[left & 255], (left >> 8) << 8
+                    for seat in range(self.n - 1):
+                        held = self.hands[seat] >> shift & left
+                        piece = piece << width | self.compress[first_row | held & 255] | \
+                            self.compress[second_row | held >> 8] << place
+                else:
+                    for seat in range(self.n - 1):
+                        piece = piece << width | self.compress[first_row | self.hands[seat] >> shift & left]
+            self.key[at] = self.last_words[at] = piece
             at += 1
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
             width = _count(self.fixed)
@@ -996,10 +1024,13 @@ class _Searcher:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
-                   run=SMALL, suit=BITS, left=BITS, held=BITS, dealt=BITS, words=SMALL)
+                   run=SMALL, suit=BITS, held=BITS, share=SMALL, width=SMALL, below=BITS, placed=SMALL, dealt=BITS,
+                   cleared=BITS, words=SMALL)
     def ranked_key(self, leader: int, rem: int, at: int) -> int:
         """The closed-up key (:meth:`normal_key`) of a position alike: the low cards dealt anew.
         Where the highest card wins whatever its suit, a card below every card of some other hand
@@ -1010,32 +1041,34 @@ class _Searcher:
         position is worth the same tricks, and the same points where only the runs' cards are
         dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
         key is that of the position where, suit by suit, the first seat holds the lowest of them,
-        the next seat the next ones, and so on (a run with one such card or none keeps its cards)."""
+        the next seat the next ones, and so on (a run with one such card or none keeps its cards).
+        They are the lowest cards left of their run, its lowest ranks once closed up: the hands'
+        key is written, then in each such run's word every hand's lowest ranks are written anew,
+        its count of them from where the seats before it stopped."""
         lowest = 0
         for seat in range(self.n):
             low = self.hands[seat] & -self.hands[seat]
             if low > lowest:
                 lowest = low
         dead = rem & (lowest - 1) & self.run_bits
-        if not dead & (dead - 1):  # (one such card or none: nothing to deal)
-            return self.normal_key(leader, rem, at)
-        for seat in range(self.n):
-            self.kept[seat] = self.hands[seat]
-        for run in range(self.run_count):
-            suit = dead & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+        words = self.normal_key(leader, rem, at)
+        while dead:  # (run by run, only the runs holding such cards)
+            run = self.run_of[self.bit(dead & -dead)]
+            width = self.run_width[run]
+            suit = dead & ((ONE << width) - 1 << self.run_first[run])
+            dead ^= suit
             if not suit & (suit - 1):
                 continue
-            left = suit
-            for seat in range(self.n):
-                held, dealt = self.hands[seat] & suit, 0
-                while held:  # (as many as the hand held, the lowest left)
-                    held &= held - 1
-                    dealt |= left & -left
-                    left &= left - 1
-                self.hands[seat] = self.hands[seat] & ~suit | dealt
-        words = self.normal_key(leader, rem, at)
-        for seat in range(self.n):
-            self.hands[seat] = self.kept[seat]
+            suit >>= self.run_first[run]
+            below = (ONE << self.ones[suit & 255] + self.ones[suit >> 8]) - 1  # (their ranks)
+            placed = dealt = cleared = 0
+            for seat in range(self.n - 1):  # (the word: the count, then each seat's ranks but the last's)
+                held = self.hands[seat] >> self.run_first[run] & suit
+                share = self.ones[held & 255] + self.ones[held >> 8]
+                dealt = dealt << width | ((ONE << share) - 1) << placed
+                cleared = cleared << width | below
+                placed += share
+            self.key[at + 1 + run] = self.key[at + 1 + run] & ~cleared | dealt
         return words
 
     @cython.cfunc

@@ -4,8 +4,10 @@ exhaustive minimax on small random positions, and positions worked out by hand."
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from functools import cache
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -344,3 +346,78 @@ def test_king_to_6_cards_that_never_win_may_change_hands_and_change_no_points(tr
     anew = dealt_anew(position, kernel.bit_of[rng.choice(deck[:4 * tricks])] + 1, rng, PLAIN)
     engine.restore(([kernel.mask(anew.hands[seat]) for seat in NESW], [], NESW.index(anew.leader)))
     assert engine.exact() == minimax(anew, claimant, True), (position, anew)
+
+
+@cache
+def engine_as_python():
+    """engine.py run as plain Python beside the compiled module: its C functions are then methods a
+    test may call."""
+    from scorekeeper.solver import engine as compiled
+    spec = importlib.util.spec_from_file_location("scorekeeper.solver.engine_as_python",
+                                                  Path(compiled.__file__).with_name("engine.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@settings(max_examples=200, deadline=None)
+@given(tricks=st.integers(1, 13), swaps=st.integers(0, 2), rng=st.randoms(use_true_random=False))
+def test_positions_alike_once_the_cards_gone_are_closed_up_share_one_tricks_key(tricks, swaps, rng):
+    """The tricks table's key is the position's shape: what each hand holds as ranks among the cards
+    left in each suit (§5.1: the higher card wins, §5.5: the suit led is followed; a card gone from
+    play changes neither for the cards left, so positions of one shape play alike, move for move).
+    Two positions of one shape, the cards left picked anew in each suit rank for rank, have one key;
+    with cards of two hands swapped, one key exactly where the shapes are still the same."""
+    kernel = QuintoTrickRules().kernel(None, None, NESW)
+    module = engine_as_python()
+    searcher = module._Searcher(kernel, [0] * 4, [True, False, True, False], False, None, module.Table())
+    runs = [list(range(first, first + width)) for first, width in kernel.runs]
+
+    def deal(chosen: list[list[int]], holders: list[list[int]]) -> tuple[int, ...]:
+        for seat in range(4):
+            searcher.hands[seat] = sum(1 << bit for run, held in zip(chosen, holders)
+                                       for bit, holder in zip(run, held) if holder == seat)
+        words = searcher.normal_key(0, sum(1 << bit for run in chosen for bit in run), 0)
+        return tuple(searcher.key[:words])
+
+    cards = rng.sample([bit for run in runs for bit in run], 4 * tricks)
+    seats = [seat for seat in range(4) for _ in range(tricks)]
+    chosen = [sorted(bit for bit in run if bit in cards) for run in runs]
+    holders = [[seats[cards.index(bit)] for bit in run] for run in chosen]
+    alike = [sorted(rng.sample(run, len(held))) for run, held in zip(runs, chosen)]
+    assert deal(chosen, holders) == deal(alike, holders)
+    swapped = [list(held) for held in holders]
+    for _ in range(swaps):  # (two cards of the same run or of two runs change hands)
+        one, other = rng.choice([at for at, held in enumerate(swapped) if held]), \
+            rng.choice([at for at, held in enumerate(swapped) if held])
+        first, second = rng.randrange(len(swapped[one])), rng.randrange(len(swapped[other]))
+        swapped[one][first], swapped[other][second] = swapped[other][second], swapped[one][first]
+    assert (deal(chosen, holders) == deal(alike, swapped)) == (holders == swapped)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tricks=st.integers(2, 13), rng=st.randoms(use_true_random=False))
+def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks, rng):
+    """A card below every card of another hand never wins a trick (§5.1: the higher card wins, and
+    that hand plays above it in every trick), and following suit reads only suits (§5.5): such cards
+    of a suit may change hands, each hand keeping as many. The tricks key (ranked_key) is that of the
+    position where the first seat holds the lowest of them, suit by suit, the next seat the next ones."""
+    kernel = QuintoTrickRules().kernel(None, None, NESW)
+    module = engine_as_python()
+    searcher = module._Searcher(kernel, [0] * 4, [True, False, True, False], False, None, module.Table())
+    cards = rng.sample(range(len(kernel.card_of)), 4 * tricks)
+    hands = [sum(1 << bit for bit in cards[seat * tricks:(seat + 1) * tricks]) for seat in range(4)]
+    rem, leader = sum(hands), rng.randrange(4)
+    searcher.hands[:4] = hands
+    words = searcher.ranked_key(leader, rem, 0)
+    key = tuple(searcher.key[:words])
+    lowest = max(hand & -hand for hand in hands)
+    for first, width in kernel.runs:
+        below = [bit for bit in range(first, first + width) if rem >> bit & 1 and 1 << bit < lowest]
+        dealt = 0
+        for seat in range(4):
+            share = [bit for bit in below if hands[seat] >> bit & 1]
+            searcher.hands[seat] = searcher.hands[seat] & ~sum(1 << bit for bit in share) | \
+                sum(1 << bit for bit in below[dealt:dealt + len(share)])
+            dealt += len(share)
+    assert key == tuple(searcher.key[:searcher.normal_key(leader, rem, 0)])
