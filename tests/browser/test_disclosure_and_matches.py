@@ -21,6 +21,7 @@ def start_pandoeren(page, live_url: str) -> None:
         page.fill(f'input[name="player_{seat}"]', name)
     page.get_by_role("button", name="Start the match").click()
     page.get_by_role("link", name=re.compile("Record deal")).click()
+    page.wait_for_url(re.compile(r"/deals/new$"))  # (loaded, its script run: is_visible does not wait)
 
 
 def tap(page, name: str, value: str) -> None:
