@@ -219,17 +219,17 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
                     keep_added(key, *added, declarations, placed)
                 return redirect(url_for("matches.sheet", match_id=match.id, _anchor=shown))
         except RuleViolation as err:
-            form = form or drawn()
+            form = drawn() if form is None else form
             form.attach(rules.on_the_form(err))
         except store.Conflict as conflict:
-            form = form or drawn()
+            form = drawn() if form is None else form
             form.version.data = conflict.current_version
             form.form_errors.append(
                 _("This deal was changed on another phone meanwhile. What you typed is kept: "
                   "check the sheet, then save again to replace it.") if deal else
                 _("Another deal was recorded on this match meanwhile (another phone?). What you "
                   "typed is kept: check the sheet, then save again to record it as well."))
-    form = form or drawn()
+    form = drawn() if form is None else form
     template = "matches/_preview.html" if request.args.get("fragment") else "matches/deal_form.html"
     failed = request.method == "POST" and bool(form.errors or form.form_errors)
     count = len(key.deals) if key is not None else len(deals)  # (a new deal's: counted without reading them)
