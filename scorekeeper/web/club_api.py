@@ -29,7 +29,7 @@ from .tournaments.core import check_tournament, formats
 from .tournaments.door import enter
 from .tournaments.players import namesakes_of
 from .tournaments.prize_list import awards_of
-from .tournaments.board import DRAWN, STANDS, board_rows, shown_clock
+from .tournaments.board import DRAWN, STANDS, board_rows, current_clock, shown_clock
 from .tournaments.clock import CLOCK_ACTIONS, check_closable, choose_wall, close, run_clock
 from .tournaments.rounds import draw_next
 
@@ -328,15 +328,16 @@ def drive_clock(tournament_id: int, number: int):
 
 
 def _board_json(state: State) -> dict[str, Any]:
+    current = current_clock(state)  # (read once for the clock and the tables)
     return {"round": len(state.rounds) or None,
             "finished": bool(state.rounds) and state.round_finished(len(state.rounds)),
-            "clock": _clock_json(shown_clock(state)), "tables": [{
+            "clock": _clock_json(shown_clock(state, current)), "tables": [{
                 "number": row.view.table.number, "match_id": row.view.match.id, "deals": row.view.deals,
                 "deal_limit": row.view.match.deal_limit,
                 "changed": row.changed_at.isoformat(timespec="seconds") if row.changed_at else None,
                 "finished": row.view.result is not None, "closed": row.view.closed is not None,
                 "confirmation": row.view.signoff_status or None, "slow": row.slow, "phase": row.phase}
-                for row in board_rows(state)]}
+                for row in board_rows(state, current[0])]}
 
 
 @bp.get("/tournaments/<int:tournament_id>/board")

@@ -186,7 +186,7 @@ def shown_clock(state: State, current: tuple[evening.Clock, ClockView | None] | 
     """The round in play's clock as the desk, the wall and the API show it: over once every table
     is done (the round's time no longer matters; None: no round drawn); ``current``: the clock as
     :func:`current_clock` read it (None: read now)."""
-    _clock, shown = current or current_clock(state)
+    _clock, shown = current_clock(state) if current is None else current
     number = len(state.rounds)
     if shown is not None and state.round_finished(number):
         return clock_view(number, evening.Clock(), now(), phase=evening.OVER)
@@ -211,14 +211,12 @@ def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:
             for key, at in zip(keys, kept, strict=True)]
 
 
-def board_rows(state: State, clock: evening.Clock | None = None) -> list[BoardRow]:
+def board_rows(state: State, clock: evening.Clock) -> list[BoardRow]:
     """The round in play's tables as the desk watches them (none before the first draw); ``clock``:
-    the round's clock as :func:`current_clock` read it (None: read now)."""
+    the round's clock as :func:`current_clock` read it (with the clock shown beside them)."""
     if not state.rounds:
         return []
     at = now()
-    if clock is None:
-        clock, _shown = current_clock(state)
     views = state.tables.get(len(state.rounds), [])
     times = dict(zip((view.table.number for view in views), changed_at([view.match for view in views]), strict=True))
     slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
