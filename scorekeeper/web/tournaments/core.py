@@ -206,7 +206,7 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
         signoff = signoffs.get(match.id)
         sides = rules.table(match.options).sides
         counts = closed is not None or signoff is None or signoff.counts(sides)
-        done = sheet.sheet.result is not None or closed is not None  # (a table in play has no outcome: not seated)
+        done = sheet.sheet.result is not None or closed is not None  # (a table in play: no outcome, not seated)
         outcome = _outcome(rules, tournament, seating(tournament, rules, table.sides, roster.entries),
                            roster.entry_of, sheet.sheet.totals, sheet.sheet.result, closed) if done and counts else None
         views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
