@@ -121,8 +121,9 @@ def forget_kept_desk() -> None:
     """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
     from scorekeeper.web.tournaments import board, core, kept, wall
 
-    for cache in (board.ROWS, board.ROW_SHAPES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS, kept.PARTS,
-                  kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.DIGESTS, core.ROSTERS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+    for cache in (board.ROWS, board.ROW_SHAPES, board.PROGRESSES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS,
+                  kept.PARTS, kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS,
+                  core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -387,6 +388,31 @@ def test_a_trick_taken_back_in_the_deal_in_play_is_its_table_s_last_change_at_th
     with app.app_context():
         store.put_live_deal(store.get_db(), match_id, {}, version=version, taken_back_by=store.Actor("phone", "Ann"))
     assert last_change() == "8:17\u202fPM"
+
+
+def test_tables_changed_in_the_same_minute_each_say_their_own_deals_and_that_minute(app, organiser, cup, monkeypatch):
+    """The board's rows keep their deals and last change drawn once per what they say (the deals, the minute):
+    two tables recorded in the same minute, at other seconds and with other deals, each say their own deals;
+    a deal the next minute says that minute."""
+    from scorekeeper.store import events
+
+    organiser.draw(cup)
+    (first, first_id), (second, second_id) = (phone(app, link) for link in organiser.links(cup, 1))
+
+    def rows() -> list[tuple[str, str]]:
+        html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True).split('id="board"', 1)[1]
+        return re.findall(r'>Table \d</a></td>\s*<td class="num">(\d+)</td>\s*<td>([^<]*)</td>', html)
+
+    for client, match_id, at in ((first, first_id, "20:05:07"), (second, second_id, "20:05:41")):
+        monkeypatch.setattr(events, "now", lambda at=at: f"2026-11-28T{at}+00:00")
+        assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert rows() == [("1", "8:05\u202fPM"), ("1", "8:05\u202fPM")]
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:05:59+00:00")
+    assert second.post(f"/api/v1/matches/{second_id}/deals", json=DEAL).status_code == 201
+    assert rows() == [("1", "8:05\u202fPM"), ("2", "8:05\u202fPM")]
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:06:00+00:00")
+    assert first.post(f"/api/v1/matches/{first_id}/deals", json=DEAL).status_code == 201
+    assert rows() == [("2", "8:06\u202fPM"), ("2", "8:05\u202fPM")]
 
 
 def test_a_result_counts_in_the_standings_at_the_next_look_once_both_sides_confirm_it(app, organiser, confirming):

@@ -203,12 +203,12 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
     for table, sheet in zip(tables, sheets, strict=True):
         match = matches[table.match_id]
         closed = closures.get(table.id)
-        seated = seating(tournament, rules, table.sides, roster.entries)
         signoff = signoffs.get(match.id)
         sides = rules.table(match.options).sides
         counts = closed is not None or signoff is None or signoff.counts(sides)
-        outcome = _outcome(rules, tournament, seated, roster.entry_of, sheet.sheet.totals, sheet.sheet.result,
-                           closed) if counts else None
+        done = sheet.sheet.result is not None or closed is not None  # (a table in play: no outcome, not seated)
+        outcome = _outcome(rules, tournament, seating(tournament, rules, table.sides, roster.entries),
+                           roster.entry_of, sheet.sheet.totals, sheet.sheet.result, closed) if done and counts else None
         views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
                                     signoff.status(sides) if signoff else "", closed, sheet.sheet.totals,
                                     key(table))

@@ -37,6 +37,7 @@ PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this
 PARTS = LruCache(max_bytes=PARTS_BYTES)
 ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
 TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their progress (a deal changes only that)
+PROGRESS = LruCache(size=256)  # a table's progress as the desk says it before its end, per language and deals
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
 DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
 
@@ -130,10 +131,14 @@ def round_tables(state: State, number: int) -> list[Part]:
     at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
 
+    def said(view: TableView) -> str:  # its progress: before its end, its deals only (a round's tables share it)
+        if view.result is None and view.outcome is None:
+            return PROGRESS.get((at[1], view.deals), lambda: str(progress(state, view)))
+        return str(progress(state, view))
+
     def drawn(view: TableView) -> Part:
         shown = (*at, view.table.id, view.table.number, view.table.token, tuple(view.seated(state.rules)))
-        return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))),
-                      str(progress(state, view)))
+        return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))), said(view))
 
     def table(view: TableView) -> Part:  # (the view's key names its table, match, sign-offs and names)
         return ROUND_TABLES.get((*at, view.key), lambda: drawn(view))
