@@ -1085,6 +1085,7 @@ class _Searcher:
         return found
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, trumps=BITS, hand=BITS, mine=FLAG, gain=VALUE, suit=BITS, held=BITS,
@@ -1275,6 +1276,7 @@ class _Searcher:
         return sure_mine, sure_theirs
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
@@ -1360,6 +1362,7 @@ class _Searcher:
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
@@ -1598,6 +1601,7 @@ class _Searcher:
         return self.one_trick([self.hands[seat] for seat in range(self.n)], side, leader)
 
     @cython.cfunc
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS,
@@ -1636,6 +1640,7 @@ class _Searcher:
         return best
 
     @cython.cfunc
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
@@ -1679,6 +1684,7 @@ class _Searcher:
         return worth
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(base=SMALL, hand=BITS, moves=BITS, low=BITS, up=BITS, order=BITS, item=BITS, rem=BITS,
