@@ -347,6 +347,13 @@ def _mixed(keys: array, at: int, words: int) -> int:
     return mixed
 
 
+def _zeros(code: str, count: int) -> array:
+    """An array of ``count`` zeros of the type ``code``: one zero repeated, each byte written once (a
+    zeroed ``bytes`` copied into an array wrote each twice, on twice the pages: measured, 3.3% of a
+    Pandoeren points search's instructions went to the tables' new arrays so)."""
+    return array(code, [0]) * count
+
+
 @cython.final
 @cython.cclass
 class Table:
@@ -386,9 +393,9 @@ class Table:
     def empty(self, slots: int) -> None:
         """``slots`` empty slots, and no entry."""
         self.size, self.mask = 0, slots - 1
-        self.keys = array("Q", bytes(8 * slots * self.words))
-        self.full, self.leads = array("b", bytes(slots)), array("b", bytes(slots))
-        self.lows, self.highs = array("i", bytes(4 * slots)), array("i", bytes(4 * slots))
+        self.keys = _zeros("Q", slots * self.words)
+        self.full, self.leads = _zeros("b", slots), _zeros("b", slots)
+        self.lows, self.highs = _zeros("i", slots), _zeros("i", slots)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -512,9 +519,9 @@ class Shapes:
     def empty(self, groups: int) -> None:
         """Room for ``groups`` groups, and none made."""
         self.groups = 0
-        self.rems = array("q", bytes(8 * self.keeps * groups))
-        self.lows = array("i", bytes(4 * self.keeps * groups))
-        self.highs = array("i", bytes(4 * self.keeps * groups))
+        self.rems = _zeros("q", self.keeps * groups)
+        self.lows = _zeros("i", self.keeps * groups)
+        self.highs = _zeros("i", self.keeps * groups)
 
     @cython.cfunc
     @cython.boundscheck(False)
