@@ -333,6 +333,8 @@ FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.returns(U64)
@@ -398,6 +400,7 @@ class Table:
         self.lows, self.highs = _zeros("i", slots), _zeros("i", slots)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
