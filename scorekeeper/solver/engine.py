@@ -339,7 +339,7 @@ FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
 @cython.wraparound(False)
 @cython.returns(U64)
 @cython.annotation_typing(False)
-@cython.locals(keys=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL, mixed=U64)
+@cython.locals(keys=U64[::1], at=cython.Py_ssize_t, words=SMALL, word=SMALL, mixed=U64)
 def _mixed(keys: array, at: int, words: int) -> int:
     """The ``words`` words of ``keys`` from ``at`` mixed into one."""
     mixed = 0
@@ -369,11 +369,11 @@ class Table:
     words: SMALL
     size: cython.Py_ssize_t  # entries kept
     mask: cython.Py_ssize_t  # slots - 1
-    keys: U64[:]  # slot s's key: words s * words on
-    full: cython.schar[:]
-    lows: VALUE[:]
-    highs: VALUE[:]
-    leads: cython.schar[:]
+    keys: U64[::1]  # slot s's key: words s * words on
+    full: cython.schar[::1]
+    lows: VALUE[::1]
+    highs: VALUE[::1]
+    leads: cython.schar[::1]
 
     def __init__(self) -> None:
         self.words = 0
@@ -406,7 +406,7 @@ class Table:
     @cython.wraparound(False)
     @cython.returns(cython.Py_ssize_t)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
+    @cython.locals(key=U64[::1], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
                    words=SMALL, word=SMALL)
     def slot(self, key: array, at: int) -> int:
         """Where the key of ``key[at:at + words]`` is kept, or the empty slot where it would go."""
@@ -426,7 +426,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
+    @cython.locals(key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
     def put(self, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]``."""
         self.store(self.slot(key, at), key, at, lo, hi, lead)
@@ -436,7 +436,7 @@ class Table:
     @cython.exceptval(check=False)
     @cython.returns(cython.Py_ssize_t)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, mask=cython.Py_ssize_t, held=FLAG, key=U64[:], at=cython.Py_ssize_t)
+    @cython.locals(slot=cython.Py_ssize_t, mask=cython.Py_ssize_t, held=FLAG, key=U64[::1], at=cython.Py_ssize_t)
     def still(self, slot: int, mask: int, held: bool, key: array, at: int) -> int:
         """The slot of the key of ``key[at:at + words]``, :meth:`slot` having answered ``slot`` (``held``: full)
         when the table's mask was ``mask``: the same while the table has not grown and the slot is as it was
@@ -450,7 +450,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
     def store(self, slot: int, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]`` at ``slot``, :meth:`slot`'s answer for it."""
         if not self.full[slot]:
@@ -464,7 +464,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
     def take(self, slot: int, key: array, at: int) -> None:
         """The empty ``slot`` given to the key of ``key[at:at + words]`` (:meth:`put`, :meth:`grow`)."""
         words = self.words
@@ -477,7 +477,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
+    @cython.locals(keys=U64[::1], full=cython.schar[::1], lows=VALUE[::1], highs=VALUE[::1], leads=cython.schar[::1],
                    slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL)
     def grow(self) -> None:
         """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
@@ -506,9 +506,9 @@ class Shapes:
     index: Table
     keeps: SMALL
     groups: cython.Py_ssize_t  # groups made
-    rems: BITS[:]  # group g's positions from g * keeps on
-    lows: VALUE[:]
-    highs: VALUE[:]
+    rems: BITS[::1]  # group g's positions from g * keeps on
+    lows: VALUE[::1]
+    highs: VALUE[::1]
 
     def __init__(self, words: int) -> None:
         self.index = Table()
@@ -530,7 +530,7 @@ class Shapes:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(rems=BITS[:], lows=VALUE[:], highs=VALUE[:], entry=cython.Py_ssize_t,
+    @cython.locals(rems=BITS[::1], lows=VALUE[::1], highs=VALUE[::1], entry=cython.Py_ssize_t,
                    groups=cython.Py_ssize_t)
     def grow(self) -> None:
         """Room for twice the groups, those made kept."""
@@ -544,7 +544,7 @@ class Shapes:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE,
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE,
                    group=cython.Py_ssize_t, kept=VALUE, entry=cython.Py_ssize_t)
     def add(self, slot: int, key: array, at: int, rem: int, lo: int, hi: int) -> None:
         """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``, ``slot`` the
@@ -737,7 +737,7 @@ class _Searcher:
     bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
     ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
-    key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
+    key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
     last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
     words: SMALL  # the words of the table's key
