@@ -333,11 +333,13 @@ FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.returns(U64)
 @cython.annotation_typing(False)
-@cython.locals(keys=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL, mixed=U64)
+@cython.locals(keys=U64[::1], at=cython.Py_ssize_t, words=SMALL, word=SMALL, mixed=U64)
 def _mixed(keys: array, at: int, words: int) -> int:
     """The ``words`` words of ``keys`` from ``at`` mixed into one."""
     mixed = 0
@@ -345,6 +347,13 @@ def _mixed(keys: array, at: int, words: int) -> int:
         mixed = (mixed ^ keys[at + word]) * MIX & WORD
         mixed ^= mixed >> 29
     return mixed
+
+
+def _zeros(code: str, count: int) -> array:
+    """An array of ``count`` zeros of the type ``code``: one zero repeated, each byte written once (a
+    zeroed ``bytes`` copied into an array wrote each twice, on twice the pages: measured, 3.3% of a
+    Pandoeren points search's instructions went to the tables' new arrays so)."""
+    return array(code, [0]) * count
 
 
 @cython.final
@@ -360,11 +369,11 @@ class Table:
     words: SMALL
     size: cython.Py_ssize_t  # entries kept
     mask: cython.Py_ssize_t  # slots - 1
-    keys: U64[:]  # slot s's key: words s * words on
-    full: cython.schar[:]
-    lows: VALUE[:]
-    highs: VALUE[:]
-    leads: cython.schar[:]
+    keys: U64[::1]  # slot s's key: words s * words on
+    full: cython.schar[::1]
+    lows: VALUE[::1]
+    highs: VALUE[::1]
+    leads: cython.schar[::1]
 
     def __init__(self) -> None:
         self.words = 0
@@ -386,17 +395,18 @@ class Table:
     def empty(self, slots: int) -> None:
         """``slots`` empty slots, and no entry."""
         self.size, self.mask = 0, slots - 1
-        self.keys = array("Q", bytes(8 * slots * self.words))
-        self.full, self.leads = array("b", bytes(slots)), array("b", bytes(slots))
-        self.lows, self.highs = array("i", bytes(4 * slots)), array("i", bytes(4 * slots))
+        self.keys = _zeros("Q", slots * self.words)
+        self.full, self.leads = _zeros("b", slots), _zeros("b", slots)
+        self.lows, self.highs = _zeros("i", slots), _zeros("i", slots)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.returns(cython.Py_ssize_t)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
+    @cython.locals(key=U64[::1], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
                    words=SMALL, word=SMALL)
     def slot(self, key: array, at: int) -> int:
         """Where the key of ``key[at:at + words]`` is kept, or the empty slot where it would go."""
@@ -416,7 +426,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
+    @cython.locals(key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL, slot=cython.Py_ssize_t)
     def put(self, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]``."""
         self.store(self.slot(key, at), key, at, lo, hi, lead)
@@ -426,7 +436,7 @@ class Table:
     @cython.exceptval(check=False)
     @cython.returns(cython.Py_ssize_t)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, mask=cython.Py_ssize_t, held=FLAG, key=U64[:], at=cython.Py_ssize_t)
+    @cython.locals(slot=cython.Py_ssize_t, mask=cython.Py_ssize_t, held=FLAG, key=U64[::1], at=cython.Py_ssize_t)
     def still(self, slot: int, mask: int, held: bool, key: array, at: int) -> int:
         """The slot of the key of ``key[at:at + words]``, :meth:`slot` having answered ``slot`` (``held``: full)
         when the table's mask was ``mask``: the same while the table has not grown and the slot is as it was
@@ -440,7 +450,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
     def store(self, slot: int, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]`` at ``slot``, :meth:`slot`'s answer for it."""
         if not self.full[slot]:
@@ -454,7 +464,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
     def take(self, slot: int, key: array, at: int) -> None:
         """The empty ``slot`` given to the key of ``key[at:at + words]`` (:meth:`put`, :meth:`grow`)."""
         words = self.words
@@ -467,7 +477,7 @@ class Table:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(keys=U64[:], full=cython.schar[:], lows=VALUE[:], highs=VALUE[:], leads=cython.schar[:],
+    @cython.locals(keys=U64[::1], full=cython.schar[::1], lows=VALUE[::1], highs=VALUE[::1], leads=cython.schar[::1],
                    slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL)
     def grow(self) -> None:
         """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
@@ -496,9 +506,9 @@ class Shapes:
     index: Table
     keeps: SMALL
     groups: cython.Py_ssize_t  # groups made
-    rems: BITS[:]  # group g's positions from g * keeps on
-    lows: VALUE[:]
-    highs: VALUE[:]
+    rems: BITS[::1]  # group g's positions from g * keeps on
+    lows: VALUE[::1]
+    highs: VALUE[::1]
 
     def __init__(self, words: int) -> None:
         self.index = Table()
@@ -512,15 +522,15 @@ class Shapes:
     def empty(self, groups: int) -> None:
         """Room for ``groups`` groups, and none made."""
         self.groups = 0
-        self.rems = array("q", bytes(8 * self.keeps * groups))
-        self.lows = array("i", bytes(4 * self.keeps * groups))
-        self.highs = array("i", bytes(4 * self.keeps * groups))
+        self.rems = _zeros("q", self.keeps * groups)
+        self.lows = _zeros("i", self.keeps * groups)
+        self.highs = _zeros("i", self.keeps * groups)
 
     @cython.cfunc
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(rems=BITS[:], lows=VALUE[:], highs=VALUE[:], entry=cython.Py_ssize_t,
+    @cython.locals(rems=BITS[::1], lows=VALUE[::1], highs=VALUE[::1], entry=cython.Py_ssize_t,
                    groups=cython.Py_ssize_t)
     def grow(self) -> None:
         """Room for twice the groups, those made kept."""
@@ -534,7 +544,7 @@ class Shapes:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[:], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE,
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, rem=BITS, lo=VALUE, hi=VALUE,
                    group=cython.Py_ssize_t, kept=VALUE, entry=cython.Py_ssize_t)
     def add(self, slot: int, key: array, at: int, rem: int, lo: int, hi: int) -> None:
         """Keep the position of ``rem`` and its bounds for the shape of ``key[at:at + words]``, ``slot`` the
@@ -727,7 +737,7 @@ class _Searcher:
     bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
     ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
-    key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
+    key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
     last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
     words: SMALL  # the words of the table's key
@@ -1085,6 +1095,7 @@ class _Searcher:
         return found
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, trumps=BITS, hand=BITS, mine=FLAG, gain=VALUE, suit=BITS, held=BITS,
@@ -1275,6 +1286,7 @@ class _Searcher:
         return sure_mine, sure_theirs
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.annotation_typing(False)
@@ -1360,6 +1372,7 @@ class _Searcher:
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(hand=BITS, rem=BITS, item=BITS, card=SMALL, count=SMALL, leader=SMALL, seat=SMALL,
@@ -1598,6 +1611,7 @@ class _Searcher:
         return self.one_trick([self.hands[seat] for seat in range(self.n)], side, leader)
 
     @cython.cfunc
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS,
@@ -1636,6 +1650,7 @@ class _Searcher:
         return best
 
     @cython.cfunc
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
@@ -1679,6 +1694,7 @@ class _Searcher:
         return worth
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
     @cython.locals(base=SMALL, hand=BITS, moves=BITS, low=BITS, up=BITS, order=BITS, item=BITS, rem=BITS,
