@@ -256,7 +256,6 @@ _in_a_chunk_of_its_own = _roomy(3100)
 
 # Compiled, ``x.bit_count()`` and ``x.bit_length()`` on a C integer make it a Python int and call its
 # method: the searchers count bits with these C functions instead (plain Python: the methods).
-DE_BRUIJN = cython.declare(U64, 0x03F79D71B4CB0A89)  # each bit times it: a different top 6 bits (_Searcher.bit)
 
 
 @cython.cfunc
@@ -725,8 +724,6 @@ class _Searcher:
     run_width: SMALL[16]  # and its width
     run_of: SMALL[64]  # (CARDS) each run's cards, its number (ranked_key)
     compress: cython.uchar[:]  # CLOSED_UP
-    bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
-    ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
     key: U64[:]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
@@ -755,8 +752,6 @@ class _Searcher:
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
-            self.bit_at = [0] * CARDS
-            self.ones = [0] * 256
             self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
@@ -772,10 +767,6 @@ class _Searcher:
             self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
-        for card in range(CARDS):
-            self.bit_at[((1 << card) * DE_BRUIJN & WORD) >> 58] = card
-        for at in range(256):
-            self.ones[at] = at.bit_count()
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
@@ -987,7 +978,7 @@ class _Searcher:
                 at += 1
                 continue
             left = rem >> shift & (ONE << width) - 1
-            piece = self.ones[left & 255] + self.ones[left >> 8]
+            piece = _count(left)
             if left:
                 if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
                     low = self.bit(left & -left)
@@ -995,7 +986,7 @@ class _Searcher:
                     shift += low
                 first_row = (left & 255) << 8  # (COMPRESS's rows of the cards left, 8 places each)
                 if left >> 8:
-                    place, second_row = self.ones[left & 255], (left >> 8) << 8
+                    place, second_row = _count(left & 255), (left >> 8) << 8
                     for seat in range(self.n - 1):
                         held = self.hands[seat] >> shift & left
                         piece = piece << width | self.compress[first_row | held & 255] | \
@@ -1061,11 +1052,11 @@ class _Searcher:
             if not suit & (suit - 1):
                 continue
             suit >>= self.run_first[run]
-            below = (ONE << self.ones[suit & 255] + self.ones[suit >> 8]) - 1  # (their ranks)
+            below = (ONE << _count(suit)) - 1  # (their ranks)
             placed = dealt = cleared = 0
             for seat in range(self.n - 1):  # (the word: the count, then each seat's ranks but the last's)
                 held = self.hands[seat] >> self.run_first[run] & suit
-                share = self.ones[held & 255] + self.ones[held >> 8]
+                share = _count(held)
                 dealt = dealt << width | ((ONE << share) - 1) << placed
                 cleared = cleared << width | below
                 placed += share
@@ -1352,11 +1343,9 @@ class _Searcher:
     @cython.annotation_typing(False)
     @cython.locals(low=U64)
     def bit(self, low: int) -> int:
-        """The number of the one bit of ``low`` (a multiply, a shift and a look-up: ``_count(low - 1)``
-        counts every bit below it)."""
-        if not cython.compiled:
-            return low.bit_length() - 1
-        return self.bit_at[low * DE_BRUIJN >> 58]
+        """The number of the one bit of ``low``: the bits below it counted (one ``popcnt`` compiled for this
+        processor, no look-up)."""
+        return _count(low - 1)
 
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 
