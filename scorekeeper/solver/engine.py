@@ -301,24 +301,19 @@ def _top(bits: int) -> int:
 @cython.exceptval(check=False)
 @cython.returns(SMALL)
 @cython.annotation_typing(False)
-@cython.locals(hand=BITS, other=BITS, cards=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
+@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
 def _sure_tricks(hand: int, other: int) -> int:
     """The tricks ``hand`` surely takes where only a higher card of ``other`` (none of its cards) takes a
     trick from it, each card in one trick: the most, over its cards, of its cards as high or higher less
-    the cards of ``other`` higher, or 0. Both hands' cards walked from the hand's lowest up, the two
-    counts kept as they pass (two bit counts in all, not two a card), until no card left can raise it."""
-    low = hand & -hand
-    held, over = _count(hand), _count(other & -low)
-    cards = (hand | other) & -low
-    floor = 0
+    the cards of ``other`` higher, or 0. The hand's cards walked from its lowest up, the cards of ``other``
+    above each counted (one ``popcnt``: not a step for each of them), until no card left can raise it."""
+    held, floor = _count(hand), 0
     while held > floor:
-        low = cards & -cards
-        cards ^= low
-        if hand & low:
-            floor = held - over if held - over > floor else floor
-            held -= 1
-        else:
-            over -= 1
+        low = hand & -hand
+        hand ^= low
+        over = _count(other & -(low << 1))
+        floor = held - over if held - over > floor else floor
+        held -= 1
     return floor
 
 
