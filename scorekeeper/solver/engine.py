@@ -256,26 +256,26 @@ _in_a_chunk_of_its_own = _roomy(3100)
 
 # Compiled, ``x.bit_count()`` and ``x.bit_length()`` on a C integer make it a Python int and call its
 # method: the searchers count bits with these C functions instead (plain Python: the methods).
-M1 = cython.declare(U64, 0x5555555555555555)
-M2 = cython.declare(U64, 0x3333333333333333)
-M4 = cython.declare(U64, 0x0F0F0F0F0F0F0F0F)
-H01 = cython.declare(U64, 0x0101010101010101)
-DE_BRUIJN = cython.declare(U64, 0x03F79D71B4CB0A89)  # each bit times it: a different top 6 bits (_Searcher.bit)
 
 
 @cython.cfunc
 @cython.inline
+@cython.cdivision(True)
 @cython.returns(SMALL)
 @cython.annotation_typing(False)
-@cython.locals(bits=U64)
+@cython.locals(bits=U64, every=U64)
 def _count(bits: int) -> int:
-    """``bits.bit_count()`` (bits >= 0)."""
+    """``bits.bit_count()`` (bits >= 0). The masks are every bit divided by 3, 5, 17 and 255 (0x55..55,
+    0x33..33, 0x0F..0F, 0x01..01), C constants the compiler works out (a literal this large would be a
+    Python int to Cython, a module constant a C variable): so GCC knows the count for what it is, and
+    makes it one ``popcnt`` where the processor has one (setup.py's ``POPCNT``)."""
     if not cython.compiled:
         return bits.bit_count()
-    bits -= bits >> 1 & M1
-    bits = (bits & M2) + (bits >> 2 & M2)
-    bits = (bits + (bits >> 4)) & M4
-    return bits * H01 >> 56 & 255
+    every = ~cython.cast(U64, 0)
+    bits -= bits >> 1 & every // 3
+    bits = (bits & every // 5) + (bits >> 2 & every // 5)
+    bits = (bits + (bits >> 4)) & every // 17
+    return bits * (every // 255) >> 56 & 255
 
 
 @cython.cfunc
@@ -301,24 +301,19 @@ def _top(bits: int) -> int:
 @cython.exceptval(check=False)
 @cython.returns(SMALL)
 @cython.annotation_typing(False)
-@cython.locals(hand=BITS, other=BITS, cards=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
+@cython.locals(hand=BITS, other=BITS, low=BITS, floor=SMALL, held=SMALL, over=SMALL)
 def _sure_tricks(hand: int, other: int) -> int:
     """The tricks ``hand`` surely takes where only a higher card of ``other`` (none of its cards) takes a
     trick from it, each card in one trick: the most, over its cards, of its cards as high or higher less
-    the cards of ``other`` higher, or 0. Both hands' cards walked from the hand's lowest up, the two
-    counts kept as they pass (two bit counts in all, not two a card), until no card left can raise it."""
-    low = hand & -hand
-    held, over = _count(hand), _count(other & -low)
-    cards = (hand | other) & -low
-    floor = 0
+    the cards of ``other`` higher, or 0. The hand's cards walked from its lowest up, the cards of ``other``
+    above each counted (one ``popcnt``: not a step for each of them), until no card left can raise it."""
+    held, floor = _count(hand), 0
     while held > floor:
-        low = cards & -cards
-        cards ^= low
-        if hand & low:
-            floor = held - over if held - over > floor else floor
-            held -= 1
-        else:
-            over -= 1
+        low = hand & -hand
+        hand ^= low
+        over = _count(other & -(low << 1))
+        floor = held - over if held - over > floor else floor
+        held -= 1
     return floor
 
 
@@ -734,8 +729,6 @@ class _Searcher:
     run_width: SMALL[16]  # and its width
     run_of: SMALL[64]  # (CARDS) each run's cards, its number (ranked_key)
     compress: cython.uchar[:]  # CLOSED_UP
-    bit_at: SMALL[64]  # (CARDS) a bit's number by the top 6 bits of the bit times DE_BRUIJN (:meth:`bit`)
-    ones: SMALL[256]  # the bits of each byte counted (normal_key: a look-up, not _count's dozen steps)
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
     last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
@@ -764,8 +757,6 @@ class _Searcher:
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
-            self.bit_at = [0] * CARDS
-            self.ones = [0] * 256
             self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
@@ -781,10 +772,6 @@ class _Searcher:
             self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
-        for card in range(CARDS):
-            self.bit_at[((1 << card) * DE_BRUIJN & WORD) >> 58] = card
-        for at in range(256):
-            self.ones[at] = at.bit_count()
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
@@ -996,7 +983,7 @@ class _Searcher:
                 at += 1
                 continue
             left = rem >> shift & (ONE << width) - 1
-            piece = self.ones[left & 255] + self.ones[left >> 8]
+            piece = _count(left)
             if left:
                 if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
                     low = self.bit(left & -left)
@@ -1004,7 +991,7 @@ class _Searcher:
                     shift += low
                 first_row = (left & 255) << 8  # (COMPRESS's rows of the cards left, 8 places each)
                 if left >> 8:
-                    place, second_row = self.ones[left & 255], (left >> 8) << 8
+                    place, second_row = _count(left & 255), (left >> 8) << 8
                     for seat in range(self.n - 1):
                         held = self.hands[seat] >> shift & left
                         piece = piece << width | self.compress[first_row | held & 255] | \
@@ -1070,11 +1057,11 @@ class _Searcher:
             if not suit & (suit - 1):
                 continue
             suit >>= self.run_first[run]
-            below = (ONE << self.ones[suit & 255] + self.ones[suit >> 8]) - 1  # (their ranks)
+            below = (ONE << _count(suit)) - 1  # (their ranks)
             placed = dealt = cleared = 0
             for seat in range(self.n - 1):  # (the word: the count, then each seat's ranks but the last's)
                 held = self.hands[seat] >> self.run_first[run] & suit
-                share = self.ones[held & 255] + self.ones[held >> 8]
+                share = _count(held)
                 dealt = dealt << width | ((ONE << share) - 1) << placed
                 cleared = cleared << width | below
                 placed += share
@@ -1363,11 +1350,9 @@ class _Searcher:
     @cython.annotation_typing(False)
     @cython.locals(low=U64)
     def bit(self, low: int) -> int:
-        """The number of the one bit of ``low`` (a multiply, a shift and a look-up: ``_count(low - 1)``
-        counts every bit below it)."""
-        if not cython.compiled:
-            return low.bit_length() - 1
-        return self.bit_at[low * DE_BRUIJN >> 58]
+        """The number of the one bit of ``low``: the bits below it counted (one ``popcnt`` compiled for this
+        processor, no look-up)."""
+        return _count(low - 1)
 
     # The searchers write ``x if x > y else y`` rather than max(): no call in the hot loop.
 

@@ -360,6 +360,19 @@ def engine_as_python():
     return module
 
 
+@settings(max_examples=500, deadline=None)
+@given(hand=st.integers(0, (1 << 53) - 1), other=st.integers(0, (1 << 53) - 1))
+def test_a_hands_sure_tricks_are_its_cards_as_high_or_higher_less_the_other_sides_above(hand, other):
+    """§5.1, the highest card wins whatever was led: a hand's k highest cards lie in k tricks, and the other
+    side takes one of them only with a card above the k-th, each card in one trick. So the hand surely takes,
+    over its cards, the most of its cards as high or higher less the other side's higher ones (the floor
+    of the tricks search, ``_sure_tricks``, on 53 cards)."""
+    other &= ~hand
+    floor = max([0] + [(hand >> card).bit_count() - (other >> card + 1).bit_count()
+                       for card in range(53) if hand >> card & 1])
+    assert engine_as_python()._sure_tricks(hand, other) == floor
+
+
 @settings(max_examples=200, deadline=None)
 @given(tricks=st.integers(1, 13), swaps=st.integers(0, 2), rng=st.randoms(use_true_random=False))
 def test_positions_alike_once_the_cards_gone_are_closed_up_share_one_tricks_key(tricks, swaps, rng):
