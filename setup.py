@@ -5,23 +5,26 @@ with the C types they declare (the searchers a ``@cython.cclass`` of C functions
 ``@cython.locals``: read as nothing uncompiled).
 Where the build cannot compile (no C compiler, no Python headers), the install goes on and the
 solver runs as plain Python; pyproject.toml holds everything else. The searchers count bits
-(``engine._count``): where the compiler takes ``POPCNT`` (x86-64: every such processor since 2008 has
-the instruction), GCC makes each count one ``popcnt``; where it refuses it (another processor), the C
-is compiled without it. Not ``-march=native``: on this AVX-512 machine it let GCC write instructions
-that valgrind cannot run, and callgrind is how the search's instructions are counted.
+(``engine._count``): where the compiler takes ``POPCNT`` and this machine runs it (x86-64 since
+2008-2009; a club's older laptop may not), GCC makes each count one ``popcnt``; elsewhere (another
+processor, an older one: the probe's program fails), the C is compiled without it. The install
+compiles where the server runs (``make run``), so the probe asks the processor that will run it.
+Not ``-march=native``: on this AVX-512 machine it let GCC write instructions that valgrind cannot
+run, and callgrind is how the search's instructions are counted.
 """
 
+import subprocess
 import tempfile
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
-from setuptools.errors import CompileError
+from setuptools.errors import CompileError, LinkError
 
 # the search (its follow rules on bits: engine.Follow), and the Jass kernel built for it
 GENERATED = "build/cython"
 COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
-POPCNT = "-mpopcnt"  # x86-64: a bit count in one instruction (measured: docs/performance.md, solverq18)
+POPCNT = "-mpopcnt"  # x86-64: a bit count in one instruction (docs/performance.md, solverq18)
 
 
 class OptionalBuildExt(build_ext):
@@ -39,23 +42,27 @@ class OptionalBuildExt(build_ext):
             print(f"warning: the claim solver is not compiled ({error}); it runs as plain Python")
 
     def build_extensions(self) -> None:
-        if self.accepts(POPCNT):
+        if self.runs(POPCNT):
             for ext in self.extensions:
                 ext.extra_compile_args.append(POPCNT)
         else:
-            print(f"warning: the compiler refuses {POPCNT}; the claim solver is compiled without it")
+            print(f"warning: the compiler or the processor refuses {POPCNT}: compiled without it")
         super().build_extensions()
 
-    def accepts(self, flag: str) -> bool:
-        """Does the compiler compile a C file with ``flag`` (Clang on ARM, MSVC: not every flag)?"""
+    def runs(self, flag: str) -> bool:
+        """Does a program counting bits, compiled with ``flag``, compile, link and run here (a compiler
+        may refuse the flag: Clang on ARM, MSVC; a processor may lack the instruction: SIGILL)?"""
         with tempfile.TemporaryDirectory() as folder:
             probe = Path(folder) / "probe.c"
-            probe.write_text("int main(void) { return 0; }\n")
+            probe.write_text("int main(void) { volatile unsigned long long word = 0xF0F0ULL;\n"
+                             "  return __builtin_popcountll(word) == 8 ? 0 : 1; }\n")
+            program = str(Path(folder) / "probe")
             try:
-                self.compiler.compile([str(probe)], output_dir=folder, extra_postargs=[flag])
-            except CompileError:
+                objects = self.compiler.compile([str(probe)], output_dir=folder, extra_postargs=[flag])
+                self.compiler.link_executable(objects, program)
+                return subprocess.run([program], check=False, timeout=10).returncode == 0
+            except (CompileError, LinkError, OSError, subprocess.SubprocessError):
                 return False
-        return True
 
     def build_extension(self, ext) -> None:  # type: ignore[no-untyped-def]
         try:
