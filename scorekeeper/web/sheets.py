@@ -154,11 +154,14 @@ class Stored(NamedTuple):
         return cls(content, datetime.fromisoformat(latest) if latest else None)
 
 
-def _known(match: store.Match, deals: list[store.Deal]) -> Stored:
-    """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
-    the stamp was, never older)."""
-    stored = Stored.of(content_key(match, deals), max((deal.created for deal in deals), default=None))
-    return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+def _known(match: store.Match, deals: Sequence[store.Deal], content: ContentKey | None = None) -> Stored:
+    """What the match's deals are as its stamp says (:data:`STORED`): kept by whichever of the sheet's
+    page, a new deal, the desk or the wall found them first, else the ``deals`` (read after the stamp
+    was, never older; :class:`DealsOnUse`: read only then; ``content``: their key, if built already) and
+    kept."""
+    key = (current_app.config["DATABASE"], match.id, match.stamp)
+    return STORED.peek(key) or STORED.get(key, lambda: Stored.of(
+        content or content_key(match, deals), max((deal.created for deal in deals), default=None)))
 
 
 def stored_sheets(db: Any, rules: GameRules, wanted: Sequence[tuple[store.Match, int | None]]) -> list[StoredSheet]:
@@ -219,11 +222,7 @@ def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[Con
     (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal match's deals
     was 5% of a deal POST's instructions). Else the deals are read, their sheet scored and kept under
     their own key, and the stamp kept as saying them."""
-    known = STORED.peek((current_app.config["DATABASE"], match.id, match.stamp))
-    kept = None if known is None else SHEETS.peek(known.content)
-    if kept is not None:
-        return known.content, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
-    deals = store.list_deals(db, match.id)
+    deals = DealsOnUse(lambda: store.list_deals(db, match.id))
     known = _known(match, deals)
     return known.content, scored_sheet(match, rules, deals, known.content), deals
 
@@ -310,11 +309,13 @@ def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
                page: bool = False) -> dict[str, Any]:
     """Everything the printed sheet's templates need (print/sheet.html), or with ``page`` the sheet's
-    page (matches/sheet.html: its parts drawn as it asks for them)."""
+    page (matches/sheet.html: its parts drawn as it asks for them; its ``deals`` the match's as stored, read
+    after its row: its sheet kept as the match's stamp says, for the desk and the wall, :func:`_known`)."""
     parts = SheetParts.of(match, rules, deals)
     view = {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
             "rows": parts.deal_rows}
     if page:
+        _known(match, deals, parts.content)
         return {**view, "parts": parts, "topbar": parts.topbar}
     return {**view, "seats": parts.table.seats, "names": parts.names,
             "show_points": any(rules.deal_points(row.scored) for row in parts.sheet.rows),

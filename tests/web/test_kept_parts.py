@@ -622,6 +622,52 @@ def test_the_desk_after_a_deal_saved_through_a_tables_form_finds_its_sheet_witho
     assert desk_and_wall(organiser, cup) == kept
 
 
+def test_the_desk_after_a_tables_sheet_read_by_its_phone_finds_that_sheet_without_reading_its_deals(
+        app, organiser, cup, monkeypatch):
+    """The sheet's page keeps the sheet it scored as the match's stamp says (web/sheets.sheet_view), where
+    the desk and the wall look for it (web/sheets.stored_sheets): a deal recorded through the API (which
+    keeps nothing), the table's phone reads its sheet, and the next look at the desk and the wall reads
+    none of the table's deals, and is the look drawn from nothing."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert client.get(f"/matches/{match_id}").status_code == 200
+    reads: list[int] = []
+    deals_of, list_deals = store.deals_of, store.list_deals
+    monkeypatch.setattr(store, "deals_of", lambda db, read: reads.extend(read) or deals_of(db, read))
+    monkeypatch.setattr(store, "list_deals", lambda db, read: reads.append(read) or list_deals(db, read))
+    kept = desk_and_wall(organiser, cup)
+    monkeypatch.undo()
+    assert match_id not in reads and "1 deal recorded" in kept[0]
+    forget_kept_desk()
+    forget_kept_sheets()
+    assert desk_and_wall(organiser, cup) == kept
+
+
+@pytest.mark.parametrize("write", [SHEET_WRITES[name] for name in DEALS_GO_ON], ids=DEALS_GO_ON)
+def test_the_desk_and_the_wall_after_a_tables_sheet_read_and_each_change_of_its_deals_are_drawn_afresh(
+        app, organiser, cup, write):
+    """The sheet kept by the phone's read of the page stands for the stamp it was read with only: whatever
+    the change of the table's deals after it, the next look at the desk and the wall is the look drawn
+    from nothing, and the desk is not the look before the change."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    _start, before, change = write
+    with app.app_context():
+        db = store.get_db()
+        if before:
+            before(db, match_id)
+        assert client.get(f"/matches/{match_id}").status_code == 200
+        seen = desk_and_wall(organiser, cup)
+        change(db, match_id)
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
+
+
 def copied(source: str, target: str) -> None:
     """The database ``source`` written over ``target`` (SQLite's backup API: a backup made, or put back)."""
     with closing(sqlite3.connect(source)) as read, closing(sqlite3.connect(target)) as written:
