@@ -155,13 +155,11 @@ class Stored(NamedTuple):
 
 
 def _known(match: store.Match, deals: Sequence[store.Deal], content: ContentKey | None = None) -> Stored:
-    """What the match's deals are as its stamp says (:data:`STORED`): kept by whichever of the sheet's
-    page, a new deal, the desk or the wall found them first, else the ``deals`` (read after the stamp
-    was, never older; :class:`DealsOnUse`: read only then; ``content``: their key, if built already) and
-    kept."""
-    key = (current_app.config["DATABASE"], match.id, match.stamp)
-    return STORED.peek(key) or STORED.get(key, lambda: Stored.of(
-        content or content_key(match, deals), max((deal.created for deal in deals), default=None)))
+    """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
+    the stamp was, never older; ``content``: their key, if built already), by whichever of the sheet's
+    page, a new deal, the desk and the wall read them first."""
+    stored = Stored.of(content or content_key(match, deals), max((deal.created for deal in deals), default=None))
+    return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
 
 
 def stored_sheets(db: Any, rules: GameRules, wanted: Sequence[tuple[store.Match, int | None]]) -> list[StoredSheet]:
@@ -222,7 +220,11 @@ def sheet_before_new(db: Any, match: store.Match, rules: GameRules) -> tuple[Con
     (:class:`DealsOnUse`): a deal saved on the kept sheet reads none (making a 30-deal match's deals
     was 5% of a deal POST's instructions). Else the deals are read, their sheet scored and kept under
     their own key, and the stamp kept as saying them."""
-    deals = DealsOnUse(lambda: store.list_deals(db, match.id))
+    known = STORED.peek((current_app.config["DATABASE"], match.id, match.stamp))
+    kept = None if known is None else SHEETS.peek(known.content)
+    if kept is not None:
+        return known.content, kept, DealsOnUse(lambda: store.list_deals(db, match.id))
+    deals = store.list_deals(db, match.id)
     known = _known(match, deals)
     return known.content, scored_sheet(match, rules, deals, known.content), deals
 
