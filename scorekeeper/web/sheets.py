@@ -158,7 +158,8 @@ def _known(match: store.Match, deals: Sequence[store.Deal], content: ContentKey 
     """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
     the stamp was, never older; ``content``: their key, if built already), by whichever of the sheet's
     page, a new deal, the desk and the wall read them first."""
-    stored = Stored.of(content or content_key(match, deals), max((deal.created for deal in deals), default=None))
+    stored = Stored.of(content or content_key(match, deals),
+                       max((deal.created for deal in deals), default=None))
     return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
 
 

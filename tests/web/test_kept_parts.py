@@ -608,9 +608,9 @@ def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afr
     assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
 
 
-KEPT_BY = {  # how this worker comes to keep a table's sheet after its first deal (the phone's client, its match)
-    "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(match_id, MADE_100).status_code
-    == 302,
+KEPT_BY = {  # how this worker comes to keep a table's sheet after its first deal (its phone's client, match)
+    "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(
+        match_id, MADE_100).status_code == 302,
     "the sheet read by the phone after a deal through the API": lambda client, match_id: client.post(
         f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201 and client.get(
         f"/matches/{match_id}").status_code == 200,
@@ -620,10 +620,10 @@ KEPT_BY = {  # how this worker comes to keep a table's sheet after its first dea
 @pytest.mark.parametrize("kept_by", KEPT_BY.values(), ids=KEPT_BY)
 def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
         app, organiser, cup, monkeypatch, kept_by):
-    """The deal saved through the form (web/sheets.keep_added) and the sheet's page read (web/sheets.sheet_view;
-    the API's deal keeps nothing) keep what the match's stamp after the deal says of its deals, where the
-    desk and the wall look for it (web/sheets.stored_sheets): their next look reads none of the table's
-    deals, and is the look drawn from nothing."""
+    """The deal saved through the form (web/sheets.keep_added) and the sheet's page read
+    (web/sheets.sheet_view; the API's deal keeps nothing) keep what the match's stamp after the deal says
+    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets): their next look reads
+    none of the table's deals, and is the look drawn from nothing."""
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
     desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
