@@ -154,10 +154,12 @@ class Stored(NamedTuple):
         return cls(content, datetime.fromisoformat(latest) if latest else None)
 
 
-def _known(match: store.Match, deals: list[store.Deal]) -> Stored:
+def _known(match: store.Match, deals: Sequence[store.Deal], content: ContentKey | None = None) -> Stored:
     """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
-    the stamp was, never older)."""
-    stored = Stored.of(content_key(match, deals), max((deal.created for deal in deals), default=None))
+    the stamp was, never older; ``content``: their key, if built already), by whichever of the sheet's
+    page, a new deal, the desk and the wall read them first."""
+    stored = Stored.of(content or content_key(match, deals),
+                       max((deal.created for deal in deals), default=None))
     return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
 
 
@@ -310,11 +312,13 @@ def option_rows(rules: GameRules, options: Mapping[str, Any], deal_limit: int = 
 def sheet_view(match: store.Match, rules: GameRules, deals: Sequence[store.Deal], *,
                page: bool = False) -> dict[str, Any]:
     """Everything the printed sheet's templates need (print/sheet.html), or with ``page`` the sheet's
-    page (matches/sheet.html: its parts drawn as it asks for them)."""
+    page (matches/sheet.html: its parts drawn as it asks for them; its ``deals`` the match's as stored, read
+    after its row: its sheet kept as the match's stamp says, for the desk and the wall, :func:`_known`)."""
     parts = SheetParts.of(match, rules, deals)
     view = {"match": match, "rules": rules, "sheet": parts.sheet, "deals": deals, "sides": parts.table.sides,
             "rows": parts.deal_rows}
     if page:
+        _known(match, deals, parts.content)
         return {**view, "parts": parts, "topbar": parts.topbar}
     return {**view, "seats": parts.table.seats, "names": parts.names,
             "show_points": any(rules.deal_points(row.scored) for row in parts.sheet.rows),

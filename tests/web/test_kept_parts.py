@@ -582,18 +582,24 @@ def desk_and_wall(organiser, cup: int) -> list[str]:
             for path in (f"/tournaments/{cup}", f"/tournaments/{cup}/standings")]
 
 
+@pytest.mark.parametrize("sheet_read", [False, True], ids=["", "the sheet read by a phone first"])
 @pytest.mark.parametrize("write", [SHEET_WRITES[name] for name in DEALS_GO_ON], ids=DEALS_GO_ON)
-def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afresh(app, organiser, cup, write):
-    """A tournament table's sheet is found by its match's stamp, as a casual one's (web/sheets.stored_sheet):
-    whatever the change of its deals, the next look at the desk and the wall, made of what they keep, is
-    the look drawn from nothing, and the desk is not the look before the change."""
+def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afresh(
+        app, organiser, cup, write, sheet_read):
+    """A tournament table's sheet is found by its match's stamp, as a casual one's (web/sheets.stored_sheet),
+    and kept so by the phone's read of its page too (web/sheets.sheet_view): whatever the change of its
+    deals, the next look at the desk and the wall, made of what they keep, is the look drawn from nothing,
+    and the desk is not the look before the change."""
     organiser.draw(cup)
-    match_id = play(app, organiser.links(cup, 1)[0], deals=1)
+    link = organiser.links(cup, 1)[0]
+    match_id = play(app, link, deals=1)
     _start, before, change = write
     with app.app_context():
         db = store.get_db()
         if before:
             before(db, match_id)
+        if sheet_read:
+            assert phone(app, link)[0].get(f"/matches/{match_id}").status_code == 200
         seen = desk_and_wall(organiser, cup)
         change(db, match_id)
     kept = desk_and_wall(organiser, cup)
@@ -602,17 +608,29 @@ def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afr
     assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
 
 
-def test_the_desk_after_a_deal_saved_through_a_tables_form_finds_its_sheet_without_reading_its_deals(
-        app, organiser, cup, monkeypatch):
-    """The deal saved through the form keeps what the match's stamp after it says of its deals
-    (web/sheets.keep_added), where the desk and the wall look for it too (web/sheets.stored_sheet): their
-    next look reads none of the table's deals, and is the look drawn from nothing."""
+KEPT_BY = {  # how this worker comes to keep a table's sheet after its first deal (its phone's client, match)
+    "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(
+        match_id, MADE_100).status_code == 302,
+    "the sheet read by the phone after a deal through the API": lambda client, match_id: client.post(
+        f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201 and client.get(
+        f"/matches/{match_id}").status_code == 200,
+}
+
+
+@pytest.mark.parametrize("kept_by", KEPT_BY.values(), ids=KEPT_BY)
+def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
+        app, organiser, cup, monkeypatch, kept_by):
+    """The deal saved through the form (web/sheets.keep_added) and the sheet's page read
+    (web/sheets.sheet_view; the API's deal keeps nothing) keep what the match's stamp after the deal says
+    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets): their next look reads
+    none of the table's deals, and is the look drawn from nothing."""
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
     desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
-    assert Pages(client).post_deal(match_id, MADE_100).status_code == 302
+    assert kept_by(client, match_id)
     reads: list[int] = []
-    list_deals = store.list_deals
+    deals_of, list_deals = store.deals_of, store.list_deals
+    monkeypatch.setattr(store, "deals_of", lambda db, read: reads.extend(read) or deals_of(db, read))
     monkeypatch.setattr(store, "list_deals", lambda db, read: reads.append(read) or list_deals(db, read))
     kept = desk_and_wall(organiser, cup)
     monkeypatch.undo()
