@@ -155,12 +155,16 @@ class Stored(NamedTuple):
 
 
 def _known(match: store.Match, deals: Sequence[store.Deal], content: ContentKey | None = None) -> Stored:
-    """What the match's deals, read, are, kept as what its stamp says (:data:`STORED`: read after
-    the stamp was, never older; ``content``: their key, if built already), by whichever of the sheet's
-    page, a new deal, the desk and the wall read them first."""
+    """What the match's deals, read, are (``content``: their key, if built already), kept as what its
+    stamp says (:data:`STORED`: read after the stamp was, never older) by whichever of the sheet's page,
+    a new deal, the desk and the wall read them first. Returned as read, not as kept: a deal committed
+    between the match's row and its deals being read makes them newer than the stamp's first entry,
+    and a sheet of these deals kept under another content's key would be shown wrong wherever that
+    content comes back (an undo)."""
     stored = Stored.of(content or content_key(match, deals),
                        max((deal.created for deal in deals), default=None))
-    return STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+    STORED.get((stored.content.database, match.id, match.stamp), lambda: stored)
+    return stored
 
 
 def stored_sheets(db: Any, rules: GameRules, wanted: Sequence[tuple[store.Match, int | None]]) -> list[StoredSheet]:

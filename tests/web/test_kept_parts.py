@@ -546,6 +546,30 @@ def test_the_sheet_read_after_each_change_of_its_deals_is_the_sheet_drawn_afresh
     assert TOKEN.sub("", after) == TOKEN.sub("", read(client, match_id, "fr")) != TOKEN.sub("", kept)
 
 
+def test_a_sheet_read_while_a_deal_goes_in_is_kept_as_the_deals_read_and_an_undo_shows_the_sheet_again(app, client):
+    """A deal committed between a look's reading of the match's row and of its deals: the deals read are
+    newer than the row's stamp, whose entry another look made first (web/sheets.stored_sheets). The sheet
+    of the deals read is kept as theirs, not under the stamp's first content: once the deal is taken back,
+    that content is the match's again, and its page is the page drawn afresh (one deal, not two)."""
+    from scorekeeper.web import sheets
+
+    match_id = client.post("/api/v1/matches", json=STARTS["contree"][0]).json["id"]
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=SCORE["contree"][0]).status_code == 201
+    with app.test_request_context():
+        db = store.get_db()
+        row = store.get_match(db, match_id)  # (a look reads the row, stamp and all)
+        rules = games.get_rules(row.game)
+        sheets.stored_sheet(db, row, rules)  # (the stamp's entry: one deal)
+        store.add_deal(db, match_id, first(db, match_id).declarations)  # (another phone's deal goes in)
+        sheets.SHEETS._entries.clear()  # (the one-deal sheet gone from the cache: a busy evening's)
+        seen = sheets.stored_sheet(db, row, rules)  # (the look reads the deals: two)
+        assert (seen.deals, len(seen.sheet.rows)) == (2, 2)
+        store.undo_last_deal(db, match_id)
+    kept = read(client, match_id, "en")
+    forget_kept_sheets()
+    assert TOKEN.sub("", kept) == TOKEN.sub("", read(client, match_id, "en"))
+
+
 @pytest.mark.parametrize("write", [SHEET_WRITES[name] for name in DEALS_GO_ON], ids=DEALS_GO_ON)
 def test_a_deal_saved_through_the_form_after_each_change_of_its_deals_goes_after_them(app, client, pages, write):
     """The sheet a new deal goes after is found by the match's stamp (web/sheets.sheet_before_new): its
