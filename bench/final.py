@@ -9,6 +9,9 @@ screens, the wall's page opened, ask for its live part as its script does (stati
 cache). Every request has its time in a schedule fixed beforehand (each table starts at a random
 offset), and its latency is counted from that time, not from when it was sent: a server that falls
 behind is charged for the wait it causes (no coordinated omission). A client connection belongs to one table or screen, as a phone's does.
+Every client asks for compressed answers as a browser does (``Accept-Encoding: gzip, deflate, br,
+zstd``: :data:`.load.ACCEPT_ENCODING`), so the server compresses each sheet, desk and ``wall.json``
+as it does for a club.
 
     .venv/bin/python -m bench.final [--tables 500] [--duration 60]
 

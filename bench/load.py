@@ -1,13 +1,17 @@
 """Load generation: client threads over keep-alive ``http.client`` connections, in a few processes.
 
 Each client is one phone: its own connection (and, for the deal form, its own session and
-CSRF token read from a real form page). The clients of a process are threads; several
+CSRF token read from a real form page). It asks for compressed answers as a phone's browser does
+(:data:`ACCEPT_ENCODING`) and undoes the compression it gets, so that the server's compression of
+every answer is measured as a club pays for it; every server the bench measures, the bare baseline
+and the form floors too, is asked the same way. The clients of a process are threads; several
 processes share them so that the client side is not held back by one GIL. Every run is
 bounded twice: a wall-clock window and a maximum number of requests per client.
 """
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import multiprocessing as mp
 import queue
@@ -15,14 +19,26 @@ import re
 import threading
 import time
 import uuid
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+import brotli
+
+try:
+    from compression import zstd  # type: ignore[import-not-found]  # Python 3.14
+except ImportError:
+    from backports import zstd  # Flask-Compress's own for Python 3.11-3.13
+
 HOST = "127.0.0.1"
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
 SEATS = ("N", "E", "S", "W")
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"
+"""What Chrome (123 and later) and Firefox (126 and later) send with every request."""
+DECODE = {"gzip": gzip.decompress, "deflate": zlib.decompress, "br": brotli.decompress,
+          "zstd": zstd.decompress}  # a Content-Encoding undone, as the browser does
 DEALS_PER_MATCH = 30
 """A POST client records an evening's match (30 deals), then starts the next one."""
 
@@ -101,7 +117,7 @@ class Client:
 
     def _request(self, method: str, path: str, body: str | None = None,
                  extra: Mapping[str, str] | None = None) -> tuple[int, str]:
-        headers = dict(extra or {})
+        headers = {"Accept-Encoding": ACCEPT_ENCODING, **(extra or {})}
         if self.cookie:
             headers["Cookie"] = self.cookie
         if body is not None:
@@ -110,6 +126,8 @@ class Client:
             self.conn.request(method, path, body=body, headers=headers)
             response = self.conn.getresponse()
             data = response.read()
+            if coding := response.getheader("Content-Encoding"):
+                data = DECODE[coding](data)
             self.answered = response.msg
         except (OSError, http.client.HTTPException):
             self.conn.close()

@@ -39,7 +39,15 @@ class CSRF(CSRFProtect):
 
 csrf = CSRF()
 babel = Babel()
-compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML shrinks about sixfold
+compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML shrinks about ninefold
+# Every answer is compressed afresh, so each algorithm's fastest level that keeps the bytes small
+# (docs/performance.md, get19; the 30-deal sheet, the desk and the wall of a 500-table final):
+# zstd 1 (today's browsers ask it, Flask-Compress's first choice) takes 0.77-0.89 of level 3's time
+# for -9% to +8% bytes (the desk's 1.8 MB -> 45 kB); brotli 1 (Safari) a fifth to a third of
+# quality 4's for 15-22% more; gzip 1 (older browsers) 0.4-0.7 of level 6's for 5-18% more.
+# Answers under 500 bytes and 304s are sent as they are (Flask-Compress's own rule).
+COMPRESS_LEVELS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 1,
+                   "COMPRESS_DEFLATE_LEVEL": 1}
 
 
 def select_locale() -> Locale:
@@ -92,7 +100,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     app.config.from_mapping(DATABASE=str(ROOT / "instance" / "scorekeeper.sqlite"),
                             WTF_CSRF_TIME_LIMIT=CSRF_TOKEN_LIFETIME, LANGUAGES=LANGUAGES,
                             MAX_CONTENT_LENGTH=256 * 1024, SESSION_COOKIE_SAMESITE="Lax",
-                            PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL", ""))
+                            PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL", ""), **COMPRESS_LEVELS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config["SECRET_KEY"] = _read_secret_key(Path(app.instance_path) / "secret_key")
