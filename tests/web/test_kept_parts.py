@@ -364,6 +364,27 @@ def test_the_wall_s_script_hears_not_modified_only_while_its_part_is_the_one_it_
     assert heard == [304, 304, 200, 200, 200, 200]
 
 
+@pytest.mark.parametrize("encoding", ["zstd", "br", "gzip"])
+def test_a_wall_screen_holding_its_part_compressed_hears_304_without_the_part_being_joined(
+        app, organiser, cup, monkeypatch, encoding):
+    """A browser asks for the part compressed and holds the tag its encoding marks (``"<tag>:zstd"``): asking
+    again with it while nothing changed, it hears 304 with that tag, and the 470 kB part is not joined
+    (nor compressed) for it; once the round's clock starts, the part is sent again."""
+    from scorekeeper.web.tournaments import kept
+
+    organiser.draw(cup)
+    live, screen = f"/tournaments/{cup}/wall.json", app.test_client()
+    held = screen.get(live, headers={"Accept-Encoding": encoding})
+    assert held.headers["Content-Encoding"] == encoding and held.headers["ETag"].endswith(f':{encoding}"')
+    joined, again = [], {"Accept-Encoding": encoding, "If-None-Match": held.headers["ETag"]}
+    text = kept.Slots.text
+    monkeypatch.setattr(kept.Slots, "text", lambda self, frame: joined.append(1) or text(self, frame))
+    asked = screen.get(live, headers=again)
+    assert (asked.status_code, asked.headers["ETag"], joined) == (304, held.headers["ETag"], [])
+    clock(organiser, cup, "start", minutes="40")
+    assert screen.get(live, headers=again).status_code == 200
+
+
 def test_a_trick_taken_back_in_the_deal_in_play_is_its_table_s_last_change_at_the_next_look(
         app, organiser, cup, monkeypatch):
     """Taking a trick back in the deal in play logs an event with neither a new deal nor a new stamp for
