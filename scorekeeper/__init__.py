@@ -20,6 +20,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from . import cli, web
+from .web import packed
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "nl", "ja")
@@ -110,6 +111,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
+    packed.init_app(app, compress)  # equal answers compressed once (its hook runs just before Flask-Compress's)
     cli.init_app(app)
     web.register(app, csrf)
     return app
