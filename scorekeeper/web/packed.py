@@ -26,7 +26,7 @@ from .sheets import LruCache
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
 LEVELS = ("COMPRESS_ZSTD_LEVEL", "COMPRESS_BR_LEVEL", "COMPRESS_LEVEL", "COMPRESS_DEFLATE_LEVEL")
-SAMPLE_STEP = 61  # every 61st byte hashed (with the length): two answers a byte apart may share a hash, never an entry
+SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
 
 
 class Answer:
@@ -90,8 +90,8 @@ def init_app(app: Flask, compress: Compress) -> None:
     @app.after_request
     def note_answer(response: Response) -> Response:
         """Note the answer's bytes for Flask-Compress's cache, if it may compress them."""
-        if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in request.environ
-                and response.mimetype in compress.compress_mimetypes_set):
+        if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in
+                request.environ and response.mimetype in compress.compress_mimetypes_set):
             data = response.get_data()
             if len(data) >= least:
                 g.packed_answer = Answer(levels, data)
