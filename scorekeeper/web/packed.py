@@ -9,7 +9,7 @@ after-request hook, run just before Flask-Compress's, notes the answer's bytes o
 backend keeps the compressed bytes by the algorithm Flask-Compress's key names, the levels and
 those bytes. An entry is found only by equal bytes, so it can never be another answer's, and an
 answer with nothing noted is neither looked up nor kept. (A digest of the bytes, ``blake2b``, took
-longer than zstd's level 1 on every page, and Python's own hash of them a third of it on a sheet:
+longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
 the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.)
 """
 
@@ -31,7 +31,7 @@ SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart
 
 class Answer:
     """An answer's bytes as compressed at the app's levels: equal only to the same bytes at the
-    same levels, hashed by their length and a sample (Python's hash of them all cost a third of
+    same levels, hashed by their length and a sample (Python's hash of them all cost a quarter of
     compressing a sheet)."""
 
     __slots__ = ("levels", "data", "_hash")
