@@ -20,6 +20,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from . import cli, web
+from .web import packed
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr", "nl", "ja")
@@ -40,8 +41,8 @@ class CSRF(CSRFProtect):
 csrf = CSRF()
 babel = Babel()
 compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML shrinks about ninefold
-# Every answer is compressed afresh, so each algorithm's fastest level that keeps the bytes small
-# (docs/performance.md, get19; the 30-deal sheet, the desk and the wall of a 500-table final):
+# Each new answer is compressed afresh (an equal one once: web/packed.py), so each algorithm's fastest
+# level that keeps the bytes small (docs/performance.md, get19; the 30-deal sheet, the desk and the wall of a 500-table final):
 # zstd 1 (today's browsers ask it, Flask-Compress's first choice) takes 0.77-0.89 of level 3's time
 # for -9% to +8% bytes (the desk's 1.8 MB -> 45 kB); brotli 1 (Safari) a fifth to a third of
 # quality 4's for 15-22% more; gzip 1 (older browsers) 0.4-0.7 of level 6's for 5-18% more.
@@ -110,6 +111,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
+    packed.init_app(app, compress)  # equal answers compressed once (its hook runs just before Compress's)
     cli.init_app(app)
     web.register(app, csrf)
     return app

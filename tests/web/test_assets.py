@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 
 import pytest
+from flask.testing import FlaskClient
 
 from bench.load import DECODE
+from scorekeeper.web import sheets
+from tests.helpers import Pages
+from tests.web.test_kept_parts import tokens
+from tests.web.test_matches import MADE_100
+from tests.web.test_tournaments import cup, organiser, phone  # noqa: F401 - fixtures
 
 
 @pytest.mark.parametrize(("asked", "encoding"), [
@@ -54,3 +61,40 @@ def test_a_changed_file_gets_a_new_address(app, client, tmp_path):
         first = url_for("static", filename="a.css")
         (tmp_path / "a.css").write_text("body { color: blue }")
         assert url_for("static", filename="a.css") != first
+
+
+@pytest.fixture(params=["zstd", "br", "gzip"])
+def reading(request) -> Callable[[FlaskClient, str], str]:
+    """A phone reading a page compressed as its browser asks, and undoing it as the browser does."""
+    encoding = request.param
+
+    def read(client: FlaskClient, path: str) -> str:
+        answer = client.get(path, headers={"Accept-Encoding": encoding})
+        assert answer.headers["Content-Encoding"] == encoding
+        return DECODE[encoding](answer.data).decode()
+
+    return read
+
+
+def test_answers_differing_in_one_byte_each_come_as_their_own(app, client, reading):
+    """Equal answers are compressed once and kept (web/packed.py): found by their whole bytes, never
+    by a like answer's."""
+    said = {"a": "x" * 1000 + "a", "b": "x" * 1000 + "b"}
+    app.add_url_rule("/said/<which>", "said", lambda which: said[which])
+    for which in "aabba":
+        assert reading(client, f"/said/{which}") == said[which]
+
+
+def test_each_phone_reads_its_own_sheet_compressed_before_and_after_a_deal(app, organiser, cup, reading,
+                                                                         monkeypatch):
+    monkeypatch.setattr(sheets, "TOKEN_REUSE_S", 10**9)  # each phone's token the same throughout
+    organiser.draw(cup)
+    link = organiser.links(cup, 1)[0]
+    (saving, match_id), (other, _match) = phone(app, link), phone(app, link)  # two phones of the table
+    sheet = f"/matches/{match_id}"
+    assert "Record deal 1" in reading(saving, sheet) and "Record deal 1" in reading(other, sheet)
+    assert Pages(saving).post_deal(match_id, MADE_100).status_code == 302  # a deal between two reads
+    mine, again, theirs = reading(saving, sheet), reading(saving, sheet), reading(other, sheet)
+    assert mine == again == saving.get(sheet).get_data(as_text=True)  # as the page asked plain
+    assert theirs == other.get(sheet).get_data(as_text=True) and "Record deal 2" in theirs
+    assert tokens(mine) != tokens(theirs) and len(tokens(mine)) == len(tokens(theirs)) == 1  # each its own

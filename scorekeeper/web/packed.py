@@ -1,0 +1,100 @@
+"""Compressed answers kept by what they hold: equal bytes are compressed once per worker process.
+
+Flask-Compress compresses every answer afresh. But a kept sheet page's bytes repeat (a phone's form
+token serves :data:`sheets.TOKEN_REUSE_S` seconds, so it reads the same page until a deal or a
+message changes it), ``wall.json`` is the same for every screen, and the desk carries the organiser's
+token likewise. Flask-Compress's cache (``COMPRESS_CACHE_BACKEND``) is keyed by what
+``COMPRESS_CACHE_KEY`` makes of the request, which does not say what the answer holds; so our
+after-request hook, run just before Flask-Compress's, notes the answer's bytes on ``g``, and our
+backend keeps the compressed bytes by the algorithm Flask-Compress's key names, the levels and
+those bytes. An entry is found only by equal bytes, so it can never be another answer's, and an
+answer with nothing noted is neither looked up nor kept. (A digest of the bytes, ``blake2b``, took
+longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
+the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.)
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NamedTuple
+
+from flask import Flask, Request, Response, g, request
+from flask_compress import Compress
+
+from .sheets import LruCache
+
+KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
+KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
+LEVELS = ("COMPRESS_ZSTD_LEVEL", "COMPRESS_BR_LEVEL", "COMPRESS_LEVEL", "COMPRESS_DEFLATE_LEVEL")
+SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
+
+
+class Answer:
+    """An answer's bytes as compressed at the app's levels: equal only to the same bytes at the
+    same levels, hashed by their length and a sample (Python's hash of them all cost a quarter of
+    compressing a sheet)."""
+
+    __slots__ = ("levels", "data", "_hash")
+
+    def __init__(self, levels: str, data: bytes) -> None:
+        self.levels, self.data = levels, data
+        self._hash = hash((levels, len(data), data[::SAMPLE_STEP]))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Answer) and self.data == other.data and self.levels == other.levels
+
+
+class Packed(NamedTuple):
+    """A compressed answer, with the plain bytes that find it, both weighed as kept."""
+
+    plain: bytes
+    data: bytes
+
+    def __sizeof__(self) -> int:
+        return sys.getsizeof(self.plain) + sys.getsizeof(self.data)
+
+
+class KeptPacked:
+    """Flask-Compress's cache backend: compressed answers by the algorithm its key names and the
+    answer our hook noted; with nothing noted, nothing is looked up or kept."""
+
+    def __init__(self) -> None:
+        self._kept = LruCache(size=KEPT, max_bytes=KEPT_BYTES)
+
+    def get(self, key: str) -> bytes | None:
+        answer = g.get("packed_answer")
+        packed = self._kept.peek((key, answer)) if answer is not None else None
+        return packed.data if packed is not None else None
+
+    def set(self, key: str, value: bytes) -> None:
+        answer = g.pop("packed_answer", None)  # (asked once: Flask-Compress sets after every get)
+        if answer is not None:
+            self._kept.get((key, answer), lambda: Packed(answer.data, value))
+
+
+def cache_key(_request: Request) -> str:
+    """Nothing of the request: Flask-Compress's key is the algorithm's name, the answer is noted on ``g``."""
+    return ""
+
+
+def init_app(app: Flask, compress: Compress) -> None:
+    """Key Flask-Compress's cache by the answers' bytes; call after ``compress.init_app(app)``, so
+    that the hook noting them is the last registered and runs just before Flask-Compress's."""
+    compress.cache, compress.cache_key = KeptPacked(), cache_key
+    levels = ",".join(str(app.config[name]) for name in LEVELS)
+    least = app.config["COMPRESS_MIN_SIZE"]
+
+    @app.after_request
+    def note_answer(response: Response) -> Response:
+        """Note the answer's bytes for Flask-Compress's cache, if it may compress them."""
+        if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in
+                request.environ and response.mimetype in compress.compress_mimetypes_set):
+            data = response.get_data()
+            if len(data) >= least:
+                g.packed_answer = Answer(levels, data)
+                return response
+        g.pop("packed_answer", None)
+        return response
