@@ -41,11 +41,12 @@ class CSRF(CSRFProtect):
 csrf = CSRF()
 babel = Babel()
 compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML shrinks about ninefold
-# Each new answer is compressed afresh (an equal one once: web/packed.py), so each algorithm's fastest
-# level that keeps the bytes small (docs/performance.md, get19; the 30-deal sheet, the desk and the wall of a 500-table final):
-# zstd 1 (today's browsers ask it, Flask-Compress's first choice) takes 0.77-0.89 of level 3's time
-# for -9% to +8% bytes (the desk's 1.8 MB -> 45 kB); brotli 1 (Safari) a fifth to a third of
-# quality 4's for 15-22% more; gzip 1 (older browsers) 0.4-0.7 of level 6's for 5-18% more.
+# Each new answer is compressed afresh (an equal one once: web/packed.py), so each algorithm's
+# fastest level that keeps the bytes small (docs/performance.md, get19; the 30-deal sheet, the desk
+# and the wall of a 500-table final): zstd 1 (today's browsers ask it, Flask-Compress's first choice)
+# takes 0.77-0.89 of level 3's time for -9% to +8% bytes (the desk's 1.8 MB sent as 45 kB); brotli 1
+# (Safari) a fifth to a third of quality 4's for 15-22% more; gzip 1 (older browsers) 0.4-0.7 of
+# level 6's for 5-18% more.
 # Answers under 500 bytes and 304s are sent as they are (Flask-Compress's own rule).
 COMPRESS_LEVELS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 1,
                    "COMPRESS_DEFLATE_LEVEL": 1}
