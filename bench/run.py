@@ -8,7 +8,7 @@ object ``{name, value, unit}`` plus, where they apply, ``baseline``, ``ratio``, 
 and ``met``; ``bench/results.json`` holds the list (it is git-ignored: the figures
 belong to the machine that measured them).
 
-HTTP: gunicorn as ``make run`` starts it (``--workers 4 --threads 4``, access log on; the
+HTTP: gunicorn as ``make run`` starts it (``--workers 2 --threads 8``, access log on; the
 database initialised by ``flask init-db``). The baseline is bench/baseline_app.py, a bare
 Flask endpoint that reads and writes one SQLite row, on the same server settings; our
 requests/s are given as a ratio to its requests/s at the same number of clients. The floor

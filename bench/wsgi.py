@@ -5,7 +5,7 @@ the secret key (one key for every worker, as in production). Nothing under ``ins
 read or written::
 
     SCOREKEEPER_DATABASE=/tmp/x/db.sqlite SCOREKEEPER_SECRET_FILE=/tmp/x/key \\
-        gunicorn --workers 4 --threads 4 bench.wsgi:app
+        gunicorn --config python:scorekeeper.serving --workers 2 --threads 8 bench.wsgi:app
 """
 
 from __future__ import annotations
