@@ -731,7 +731,7 @@ class _Searcher:
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
-    last_words: U64[:]  # (as key) normal_key's words of each run, as it last wrote them there
+    last_words: U64[::1]  # (as key) normal_key's words of each run, as it last wrote them there
     last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
@@ -794,8 +794,8 @@ class _Searcher:
         self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
-        self.key = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
-        self.last_words = array("Q", bytes(8 * KEY_ROOM * (CARDS + 1)))
+        self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
+        self.last_words = _zeros("Q", KEY_ROOM * (CARDS + 1))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
         # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
