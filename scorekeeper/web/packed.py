@@ -10,18 +10,22 @@ backend keeps the compressed bytes by the algorithm Flask-Compress's key names, 
 those bytes. An entry is found only by equal bytes, so it can never be another answer's, and an
 answer with nothing noted is neither looked up nor kept. (A digest of the bytes, ``blake2b``, took
 longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
-the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.)
+the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.) A view that knows
+what its answer is made of (a sheet's kept page and the visitor's token: :func:`made_of`) has it
+found by those instead, neither sampled nor compared (get21).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import NamedTuple
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, NamedTuple
 
 from flask import Flask, Request, Response, g, request
 from flask_compress import Compress
 
-from .sheets import LruCache
+if TYPE_CHECKING:
+    from .sheets import LruCache
 
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
@@ -47,6 +51,22 @@ class Answer:
         return isinstance(other, Answer) and self.data == other.data and self.levels == other.levels
 
 
+def made_of(answer: bytes, *parts: Hashable) -> bytes:
+    """``answer``, noted as made of ``parts`` alone (equal parts make equal bytes, as a kept page and
+    the token filled into it do): found among the compressed answers by them, its bytes neither
+    sampled nor compared; kept only if it is the answer sent as it is."""
+    g.packed_made_of = (answer, parts)
+    return answer
+
+
+class Noted(NamedTuple):
+    """An answer noted for the cache: what finds it (its bytes, :class:`Answer`, or what it is made
+    of, :func:`made_of`) and its plain bytes."""
+
+    found_by: Hashable
+    plain: bytes
+
+
 class Packed(NamedTuple):
     """A compressed answer, with the plain bytes that find it, both weighed as kept."""
 
@@ -61,18 +81,18 @@ class KeptPacked:
     """Flask-Compress's cache backend: compressed answers by the algorithm its key names and the
     answer our hook noted; with nothing noted, nothing is looked up or kept."""
 
-    def __init__(self) -> None:
-        self._kept = LruCache(size=KEPT, max_bytes=KEPT_BYTES)
+    def __init__(self, kept: LruCache) -> None:
+        self._kept = kept
 
     def get(self, key: str) -> bytes | None:
-        answer = g.get("packed_answer")
-        packed = self._kept.peek((key, answer)) if answer is not None else None
+        noted = g.get("packed_answer")
+        packed = self._kept.peek((key, noted.found_by)) if noted is not None else None
         return packed.data if packed is not None else None
 
     def set(self, key: str, value: bytes) -> None:
-        answer = g.pop("packed_answer", None)  # (asked once: Flask-Compress sets after every get)
-        if answer is not None:
-            self._kept.get((key, answer), lambda: Packed(answer.data, value))
+        noted = g.pop("packed_answer", None)  # (asked once: Flask-Compress sets after every get)
+        if noted is not None:
+            self._kept.get((key, noted.found_by), lambda: Packed(noted.plain, value))
 
 
 def cache_key(_request: Request) -> str:
@@ -83,18 +103,23 @@ def cache_key(_request: Request) -> str:
 def init_app(app: Flask, compress: Compress) -> None:
     """Key Flask-Compress's cache by the answers' bytes; call after ``compress.init_app(app)``, so
     that the hook noting them is the last registered and runs just before Flask-Compress's."""
-    compress.cache, compress.cache_key = KeptPacked(), cache_key
+    from .sheets import LruCache  # (here: the sheet's page, in sheets, notes what it is made of)
+
+    compress.cache, compress.cache_key = KeptPacked(LruCache(size=KEPT, max_bytes=KEPT_BYTES)), cache_key
     levels = ",".join(str(app.config[name]) for name in LEVELS)
     least = app.config["COMPRESS_MIN_SIZE"]
 
     @app.after_request
     def note_answer(response: Response) -> Response:
-        """Note the answer's bytes for Flask-Compress's cache, if it may compress them."""
+        """Note the answer for Flask-Compress's cache, if it may compress it: by what the view made it
+        of if it is sent as the view made it (:func:`made_of`), else by its bytes."""
+        made = g.pop("packed_made_of", None)
         if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in
                 request.environ and response.mimetype in compress.compress_mimetypes_set):
             data = response.get_data()
             if len(data) >= least:
-                g.packed_answer = Answer(levels, data)
+                g.packed_answer = Noted((levels, *made[1]) if made is not None and made[0] is data
+                                        else Answer(levels, data), data)
                 return response
         g.pop("packed_answer", None)
         return response

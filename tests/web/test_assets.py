@@ -98,3 +98,19 @@ def test_each_phone_reads_its_own_sheet_compressed_before_and_after_a_deal(app, 
     assert mine == again == saving.get(sheet).get_data(as_text=True)  # as the page asked plain
     assert theirs == other.get(sheet).get_data(as_text=True) and "Record deal 2" in theirs
     assert tokens(mine) != tokens(theirs) and len(tokens(mine)) == len(tokens(theirs)) == 1  # each its own
+
+
+def test_a_message_shown_once_on_a_sheet_is_not_sent_again_compressed(app, organiser, cup, reading, monkeypatch):
+    """A sheet page is found among the compressed answers by what it is made of (web/packed.made_of):
+    the kept page, the phone's token and the messages shown to it, so a message read once is gone
+    on the next read as on a page asked plain."""
+    monkeypatch.setattr(sheets, "TOKEN_REUSE_S", 10**9)
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    sheet = f"/matches/{match_id}"
+    before = reading(client, sheet)
+    with client.session_transaction() as session:
+        session["_flashes"] = [("message", "Table 1: the round ends in five minutes")]
+    assert "the round ends in five minutes" in reading(client, sheet)
+    after = reading(client, sheet)
+    assert after == before == client.get(sheet).get_data(as_text=True)
