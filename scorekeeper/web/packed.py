@@ -12,17 +12,21 @@ answer with nothing noted is neither looked up nor kept. (A digest of the bytes,
 longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
 the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.) A view that knows
 what its answer is made of (a sheet's kept page and the visitor's token: :func:`made_of`) has it
-found by those instead, neither sampled nor compared (get21).
+found by those instead, neither sampled nor compared (get21). And zstd, the encoding today's browsers
+get, compresses with a context kept per thread, not a new one per answer as Flask-Compress's
+``compression.zstd.compress`` makes (its tables zeroed every time): the same bytes (get21).
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, NamedTuple
 
 from flask import Flask, Request, Response, g, request
 from flask_compress import Compress
+from flask_compress.compat import compression  # (zstd as Flask-Compress imports it: the stdlib's from 3.14)
 
 if TYPE_CHECKING:
     from .sheets import LruCache
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
 LEVELS = ("COMPRESS_ZSTD_LEVEL", "COMPRESS_BR_LEVEL", "COMPRESS_LEVEL", "COMPRESS_DEFLATE_LEVEL")
+ZSTD_KEY = "zstd;"  # Flask-Compress's key for an answer it sends as zstd: the algorithm, ";" and our cache_key's ""
 SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
 
 
@@ -77,16 +82,34 @@ class Packed(NamedTuple):
         return sys.getsizeof(self.plain) + sys.getsizeof(self.data)
 
 
+class ZstdContext(threading.local):
+    """A thread's zstd compressor at the app's level, kept between answers: each answer one frame of
+    its own (``FLUSH_FRAME``), as ``compression.zstd.compress`` makes it with a new context."""
+
+    def __init__(self, level: int) -> None:
+        self.compressor = compression.zstd.ZstdCompressor(level=level)
+
+    def compress(self, data: bytes) -> bytes:
+        """``data`` as one zstd frame."""
+        return self.compressor.compress(data, compression.zstd.ZstdCompressor.FLUSH_FRAME)  # type: ignore[no-any-return]
+
+
 class KeptPacked:
     """Flask-Compress's cache backend: compressed answers by the algorithm its key names and the
-    answer our hook noted; with nothing noted, nothing is looked up or kept."""
+    answer our hook noted; with nothing noted, nothing is looked up or kept. An answer to be sent as
+    zstd is compressed here (a thread's kept context), the others by Flask-Compress."""
 
-    def __init__(self, kept: LruCache) -> None:
-        self._kept = kept
+    def __init__(self, kept: LruCache, zstd: ZstdContext) -> None:
+        self._kept, self._zstd = kept, zstd
 
     def get(self, key: str) -> bytes | None:
         noted = g.get("packed_answer")
-        packed = self._kept.peek((key, noted.found_by)) if noted is not None else None
+        if noted is None:
+            return None
+        if key == ZSTD_KEY:
+            return self._kept.get((key, noted.found_by),  # type: ignore[no-any-return]
+                                  lambda: Packed(noted.plain, self._zstd.compress(noted.plain))).data
+        packed = self._kept.peek((key, noted.found_by))
         return packed.data if packed is not None else None
 
     def set(self, key: str, value: bytes) -> None:
@@ -105,7 +128,8 @@ def init_app(app: Flask, compress: Compress) -> None:
     that the hook noting them is the last registered and runs just before Flask-Compress's."""
     from .sheets import LruCache  # (here: the sheet's page, in sheets, notes what it is made of)
 
-    compress.cache, compress.cache_key = KeptPacked(LruCache(size=KEPT, max_bytes=KEPT_BYTES)), cache_key
+    compress.cache = KeptPacked(LruCache(size=KEPT, max_bytes=KEPT_BYTES), ZstdContext(app.config["COMPRESS_ZSTD_LEVEL"]))
+    compress.cache_key = cache_key
     levels = ",".join(str(app.config[name]) for name in LEVELS)
     least = app.config["COMPRESS_MIN_SIZE"]
 
