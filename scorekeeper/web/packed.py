@@ -11,7 +11,7 @@ those bytes. An entry is found only by equal bytes, so it can never be another a
 answer with nothing noted is neither looked up nor kept. (A digest of the bytes, ``blake2b``, took
 longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
 the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.) A view that knows
-what its answer is made of (a sheet's kept page and the visitor's token: :func:`made_of`) has it
+what its answer is made of (a sheet's kept page and the visitor's own: :func:`sheets.made_of`) has it
 found by those instead, neither sampled nor compared (get21). And zstd, the encoding today's browsers
 get, compresses with a context kept per thread, not a new one per answer as Flask-Compress's
 ``compression.zstd.compress`` makes (its tables zeroed every time): the same bytes (get21).
@@ -22,14 +22,13 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from flask import Flask, Request, Response, g, request
 from flask_compress import Compress
 from flask_compress.compat import compression  # (zstd as Flask-Compress imports it: the stdlib's from 3.14)
 
-if TYPE_CHECKING:
-    from .sheets import LruCache
+from .sheets import LruCache
 
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
@@ -56,17 +55,9 @@ class Answer:
         return isinstance(other, Answer) and self.data == other.data and self.levels == other.levels
 
 
-def made_of(answer: bytes, *parts: Hashable) -> bytes:
-    """``answer``, noted as made of ``parts`` alone (equal parts make equal bytes, as a kept page and
-    the token filled into it do): found among the compressed answers by them, its bytes neither
-    sampled nor compared; kept only if it is the answer sent as it is."""
-    g.packed_made_of = (answer, parts)
-    return answer
-
-
 class Noted(NamedTuple):
     """An answer noted for the cache: what finds it (its bytes, :class:`Answer`, or what it is made
-    of, :func:`made_of`) and its plain bytes."""
+    of, :func:`sheets.made_of`) and its plain bytes."""
 
     found_by: Hashable
     plain: bytes
@@ -99,8 +90,8 @@ class KeptPacked:
     answer our hook noted; with nothing noted, nothing is looked up or kept. An answer to be sent as
     zstd is compressed here (a thread's kept context), the others by Flask-Compress."""
 
-    def __init__(self, kept: LruCache, zstd: ZstdContext) -> None:
-        self._kept, self._zstd = kept, zstd
+    def __init__(self, zstd: ZstdContext) -> None:
+        self._kept, self._zstd = LruCache(size=KEPT, max_bytes=KEPT_BYTES), zstd
 
     def get(self, key: str) -> bytes | None:
         noted = g.get("packed_answer")
@@ -126,9 +117,7 @@ def cache_key(_request: Request) -> str:
 def init_app(app: Flask, compress: Compress) -> None:
     """Key Flask-Compress's cache by the answers' bytes; call after ``compress.init_app(app)``, so
     that the hook noting them is the last registered and runs just before Flask-Compress's."""
-    from .sheets import LruCache  # (here: the sheet's page, in sheets, notes what it is made of)
-
-    compress.cache = KeptPacked(LruCache(size=KEPT, max_bytes=KEPT_BYTES), ZstdContext(app.config["COMPRESS_ZSTD_LEVEL"]))
+    compress.cache = KeptPacked(ZstdContext(app.config["COMPRESS_ZSTD_LEVEL"]))
     compress.cache_key = cache_key
     levels = ",".join(str(app.config[name]) for name in LEVELS)
     least = app.config["COMPRESS_MIN_SIZE"]
@@ -136,7 +125,7 @@ def init_app(app: Flask, compress: Compress) -> None:
     @app.after_request
     def note_answer(response: Response) -> Response:
         """Note the answer for Flask-Compress's cache, if it may compress it: by what the view made it
-        of if it is sent as the view made it (:func:`made_of`), else by its bytes."""
+        of if it is sent as the view made it (:func:`sheets.made_of`), else by its bytes."""
         made = g.pop("packed_made_of", None)
         if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in
                 request.environ and response.mimetype in compress.compress_mimetypes_set):

@@ -23,7 +23,6 @@ from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
-from .packed import made_of
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # pages kept rendered per worker process
@@ -514,6 +513,14 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     page = PAGES.get(key, draw)
     token, shown = form_token().encode(), flashes_shown()
     return made_of(fill([page], token, shown), page, token, shown)  # (compressed once per page, token and messages)
+
+
+def made_of(answer: bytes, *parts: Hashable) -> bytes:
+    """``answer``, noted as made of ``parts`` alone (equal parts make equal bytes, as a kept page and
+    the visitor's own filled into it do): found among the compressed answers by them (web/packed.py),
+    its bytes neither sampled nor compared; kept only if it is the answer sent as it is."""
+    g.packed_made_of = (answer, parts)
+    return answer
 
 
 SLOT = secrets.token_hex(16)  # with a slot's name and ";" after it, stands for a part in the text of the page around it
