@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from flask.testing import FlaskClient
@@ -83,6 +84,22 @@ def test_answers_differing_in_one_byte_each_come_as_their_own(app, client, readi
     app.add_url_rule("/said/<which>", "said", lambda which: said[which])
     for which in "aabba":
         assert reading(client, f"/said/{which}") == said[which]
+
+
+def test_phones_served_at_once_each_read_their_own_answer(app, reading):
+    """Answers compressed by several threads at once (each keeps its own zstd context) come each
+    as its own."""
+    def said(table: int, read: int) -> str:
+        return f"table {table}, read {read}; " * 100  # (each answer new: compressed, not found kept)
+
+    app.add_url_rule("/said/<int:table>/<int:read>", "said", said)
+
+    def phone(table: int) -> bool:
+        client = app.test_client()
+        return all(reading(client, f"/said/{table}/{read}") == said(table, read) for read in range(20))
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(phone, range(8)))
 
 
 def test_each_phone_reads_its_own_sheet_compressed_before_and_after_a_deal(app, organiser, cup, reading,
