@@ -124,6 +124,7 @@ def init_app(app: Flask, compress: Compress) -> None:
         if len(data) < least:
             return response
         found_by = made[1] if made is not None and made[0] is data else Answer(data)
+        response.direct_passthrough = False  # (as Flask-Compress: the compressed bytes are sent through the app's iterator)
         response.set_data(kept.get((encoding, found_by), lambda: Packed(data, packers[encoding](data))).data)
         headers["Content-Encoding"] = encoding
         tag, weak = response.get_etag()
