@@ -1,7 +1,7 @@
 """Answers compressed as the browser asks, once per equal answer per worker process.
 
-Flask-Compress compresses every answer afresh, and its hook took a fifth of a kept sheet GET's
-instructions when it found the answer in a cache (docs/performance.md, get21). But a kept sheet
+Flask-Compress compresses every answer afresh, and its hook (with our note for its cache) took a
+fifth of a kept sheet GET's instructions when the answer was found kept (docs/performance.md, get21). But a kept sheet
 page's bytes repeat (a phone's form token serves :data:`sheets.TOKEN_REUSE_S` seconds, so it reads
 the same page until a deal or a message changes it), ``wall.json`` is the same for every screen, and
 the desk carries the organiser's token likewise. So our own after-request hook compresses the answers
