@@ -85,6 +85,12 @@ class Tally:
             self.statuses[key] = self.statuses.get(key, 0) + count
         self.window = max(self.window, other.window)
 
+    def then(self, other: Tally) -> None:
+        """Add a later slice of the same measure (:func:`run` again): its window after this one's."""
+        window = self.window + other.window
+        self.merge(other)
+        self.window = window
+
 
 def percentile(values: Sequence[float], p: float) -> float:
     """Nearest-rank percentile (``p`` in 0-100); NaN for no values."""

@@ -11,7 +11,9 @@ belong to the machine that measured them).
 HTTP: gunicorn as ``make run`` starts it (``--workers 2 --threads 8``, access log on; the
 database initialised by ``flask init-db``). The baseline is bench/baseline_app.py, a bare
 Flask endpoint that reads and writes one SQLite row, on the same server settings; our
-requests/s are given as a ratio to its requests/s at the same number of clients. The floor
+requests/s are given as a ratio to its requests/s at the same number of clients. For the
+sheet's GET the baseline is measured again, in turn with it (SLICES slices of each, both
+servers up), so that a load that changes meanwhile falls on both alike. The floor
 is bench/floor_app.py, the stack this project must use and nothing else (Flask-WTF's CSRF
 and a form of the deal form's fields, a flashed message, one row inserted): the deal POST's
 requests/s are given as a ratio to the floor's as well. The floor without the form (its CSRF
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import dataclasses
 import functools
 import http.client
 import json
@@ -51,6 +54,7 @@ from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
 
 OUTPUT = Path(__file__).resolve().parent / "results.json"
 CLIENTS = (16, 64)
+SLICES = 3  # the GET rows: the baseline and the GET measured in turn, in this many slices each (get18, get21)
 CLAIM_SEARCHES = 16  # clients asking a claim that searches for its whole limit, again and again
 CLAIM_READERS = 4  # the wall screens and phones reading the sheet meanwhile
 BUSY_P99_MS = 100
@@ -383,6 +387,16 @@ def _rate(tally: load.Tally) -> float:
     return len(tally.latencies) / tally.window if tally.window else 0.0
 
 
+def _in_turn(plans: tuple[load.Plan, load.Plan], clients: int, processes: int) -> tuple[load.Tally, load.Tally]:
+    """Two measures run in turn, SLICES slices of each (a slice: the warm-up, then its share of the
+    measured window), so that a load that changes meanwhile falls on both alike; what each saw."""
+    tallies = (load.Tally(), load.Tally())
+    for _ in range(SLICES):
+        for plan, tally in zip(plans, tallies, strict=True):
+            tally.then(load.run(dataclasses.replace(plan, duration=plan.duration / SLICES), clients, processes))
+    return tallies
+
+
 def _http_lines(label: str, clients: int, tally: load.Tally, baseline: load.Tally | None = None,
                 rps_target: float | None = None, p99_ratio_target: float | None = None) -> list[Measure]:
     rps = _rate(tally)
@@ -515,11 +529,14 @@ def http_measures(tmp: Path, *, warmup: float, duration: float, processes: int,
     progress(server.init_db(database, secret))
     sheet, fresh = _seed(database, per_client * sum(CLIENTS))
     with server.serve("bench.wsgi:app", server.app_env(database, secret), tmp / "scorekeeper.log") as srv:
-        for clients in CLIENTS:
-            progress(f"GET a {SHEET_DEALS}-deal score sheet, {clients} clients")
-            plan = load.Plan("get", srv.port, warmup, duration, max_requests, path=f"/matches/{sheet}")
-            results += _http_lines(f"GET {SHEET_DEALS}-deal sheet", clients, load.run(plan, clients, processes),
-                                   baselines[clients], rps_target=0.8)
+        with server.serve("bench.baseline_app:app", {"SCOREKEEPER_BASELINE_DATABASE": str(base_db)},
+                          tmp / "baseline-beside.log", ready_path="/row") as bare:
+            for clients in CLIENTS:  # (against a baseline measured in turn with it: the load falls on both)
+                progress(f"GET a {SHEET_DEALS}-deal score sheet and the baseline in turn, {clients} clients")
+                base, got = _in_turn((load.Plan("post_row", bare.port, warmup, duration, max_requests, path="/row"),
+                                      load.Plan("get", srv.port, warmup, duration, max_requests,
+                                                path=f"/matches/{sheet}")), clients, processes)
+                results += _http_lines(f"GET {SHEET_DEALS}-deal sheet", clients, got, base, rps_target=0.8)
         progress(f"GET a {SHEET_DEALS}-deal score sheet while {CLAIM_SEARCHES} claim searches run")
         plan = load.Plan("get", srv.port, warmup, duration, max_requests, path=f"/matches/{sheet}")
         idle = load.run(plan, CLAIM_READERS, processes)

@@ -48,8 +48,9 @@ compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML
 # (Safari) a fifth to a third of quality 4's for 15-22% more; gzip 1 (older browsers) 0.4-0.7 of
 # level 6's for 5-18% more.
 # Answers under 500 bytes and 304s are sent as they are (Flask-Compress's own rule).
-COMPRESS_LEVELS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 1,
-                   "COMPRESS_DEFLATE_LEVEL": 1}
+# Flask-Compress's own hook is not registered: web/packed.py's compresses with these settings (get21).
+COMPRESS_SETTINGS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 1,
+                     "COMPRESS_DEFLATE_LEVEL": 1, "COMPRESS_REGISTER": False}
 
 
 def select_locale() -> Locale:
@@ -102,7 +103,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     app.config.from_mapping(DATABASE=str(ROOT / "instance" / "scorekeeper.sqlite"),
                             WTF_CSRF_TIME_LIMIT=CSRF_TOKEN_LIFETIME, LANGUAGES=LANGUAGES,
                             MAX_CONTENT_LENGTH=256 * 1024, SESSION_COOKIE_SAMESITE="Lax",
-                            PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL", ""), **COMPRESS_LEVELS)
+                            PUBLIC_URL=os.environ.get("SCOREKEEPER_PUBLIC_URL", ""), **COMPRESS_SETTINGS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config["SECRET_KEY"] = _read_secret_key(Path(app.instance_path) / "secret_key")
@@ -112,7 +113,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     compress.init_app(app)
-    packed.init_app(app, compress)  # equal answers compressed once (its hook runs just before Compress's)
+    packed.init_app(app, compress)  # answers compressed by our hook, equal ones once (Compress's for streamed ones)
     cli.init_app(app)
     web.register(app, csrf)
     return app

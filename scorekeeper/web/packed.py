@@ -1,50 +1,61 @@
-"""Compressed answers kept by what they hold: equal bytes are compressed once per worker process.
+"""Answers compressed as the browser asks, once per equal answer per worker process.
 
-Flask-Compress compresses every answer afresh. But a kept sheet page's bytes repeat (a phone's form
-token serves :data:`sheets.TOKEN_REUSE_S` seconds, so it reads the same page until a deal or a
-message changes it), ``wall.json`` is the same for every screen, and the desk carries the organiser's
-token likewise. Flask-Compress's cache (``COMPRESS_CACHE_BACKEND``) is keyed by what
-``COMPRESS_CACHE_KEY`` makes of the request, which does not say what the answer holds; so our
-after-request hook, run just before Flask-Compress's, notes the answer's bytes on ``g``, and our
-backend keeps the compressed bytes by the algorithm Flask-Compress's key names, the levels and
-those bytes. An entry is found only by equal bytes, so it can never be another answer's, and an
-answer with nothing noted is neither looked up nor kept. (A digest of the bytes, ``blake2b``, took
-longer than zstd's level 1 on every page, and Python's own hash of them a quarter of it on a sheet:
-the bytes are hashed by a sample, and compared whole: docs/performance.md, get20.)
+Flask-Compress compresses every answer afresh, and its hook (with our note for its cache) took a
+fifth of a kept sheet GET's instructions when the answer was found kept (docs/performance.md, get21). But a kept sheet
+page's bytes repeat (a phone's form token serves :data:`sheets.TOKEN_REUSE_S` seconds, so it reads
+the same page until a deal or a message changes it), ``wall.json`` is the same for every screen, and
+the desk carries the organiser's token likewise. So our own after-request hook compresses the answers
+that are not streamed (a streamed one, a static file, goes to Flask-Compress's), with Flask-Compress's
+settings and headers: ``Vary: Accept-Encoding`` on every answer; a 2xx of a type it compresses, of
+``COMPRESS_MIN_SIZE`` bytes or more, to a browser that accepts an encoding, sent with
+``Content-Encoding``, its length, a strong ETag suffixed with the encoding (``"<tag>:zstd"``, as RFC
+9110 asks of another representation; the wall's ``live`` takes it back) and answered 304 if the
+browser holds it. Compressed answers are kept by the encoding and what the answer holds: its bytes
+(:class:`Answer`: hashed by a sample, compared whole; a digest of them, ``blake2b``, took longer than
+zstd's level 1 on every page: get20), or, where the view knows what it made the answer of (a sheet's
+kept page and the visitor's own: :func:`sheets.made_of`), those, neither sampled nor compared (get21).
+An entry is found only by equal bytes or equal makings, so it can never be another answer's. zstd, the
+encoding today's browsers get, compresses with a context kept per thread (a new one zeroed its tables
+at every answer: get19); brotli's, gzip's and deflate's objects serve one stream, so they compress
+at one call.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
-from typing import NamedTuple
+import threading
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, NamedTuple
 
-from flask import Flask, Request, Response, g, request
+import brotli
+from flask import Flask, Response, g, request
 from flask_compress import Compress
+from flask_compress.compat import compression  # (gzip, zlib and zstd as Flask-Compress imports them)
+from werkzeug.http import parse_accept_header
 
 from .sheets import LruCache
 
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
-LEVELS = ("COMPRESS_ZSTD_LEVEL", "COMPRESS_BR_LEVEL", "COMPRESS_LEVEL", "COMPRESS_DEFLATE_LEVEL")
 SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
 
 
 class Answer:
-    """An answer's bytes as compressed at the app's levels: equal only to the same bytes at the
-    same levels, hashed by their length and a sample (Python's hash of them all cost a quarter of
-    compressing a sheet)."""
+    """An answer's bytes: equal only to the same bytes, hashed by their length and a sample
+    (Python's hash of them all cost a quarter of compressing a sheet)."""
 
-    __slots__ = ("levels", "data", "_hash")
+    __slots__ = ("data", "_hash")
 
-    def __init__(self, levels: str, data: bytes) -> None:
-        self.levels, self.data = levels, data
-        self._hash = hash((levels, len(data), data[::SAMPLE_STEP]))
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self._hash = hash((len(data), data[::SAMPLE_STEP]))
 
     def __hash__(self) -> int:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Answer) and self.data == other.data and self.levels == other.levels
+        return isinstance(other, Answer) and self.data == other.data
 
 
 class Packed(NamedTuple):
@@ -57,44 +68,68 @@ class Packed(NamedTuple):
         return sys.getsizeof(self.plain) + sys.getsizeof(self.data)
 
 
-class KeptPacked:
-    """Flask-Compress's cache backend: compressed answers by the algorithm its key names and the
-    answer our hook noted; with nothing noted, nothing is looked up or kept."""
+class ZstdContext(threading.local):
+    """A thread's zstd compressor at the app's level, kept between answers: each answer one frame of
+    its own (``FLUSH_FRAME``), the bytes ``compression.zstd.compress`` makes with a new context."""
 
-    def __init__(self) -> None:
-        self._kept = LruCache(size=KEPT, max_bytes=KEPT_BYTES)
+    def __init__(self, level: int) -> None:
+        self.compressor = compression.zstd.ZstdCompressor(level=level)
 
-    def get(self, key: str) -> bytes | None:
-        answer = g.get("packed_answer")
-        packed = self._kept.peek((key, answer)) if answer is not None else None
-        return packed.data if packed is not None else None
-
-    def set(self, key: str, value: bytes) -> None:
-        answer = g.pop("packed_answer", None)  # (asked once: Flask-Compress sets after every get)
-        if answer is not None:
-            self._kept.get((key, answer), lambda: Packed(answer.data, value))
+    def __call__(self, data: bytes) -> bytes:
+        return self.compressor.compress(data, compression.zstd.ZstdCompressor.FLUSH_FRAME)  # type: ignore[no-any-return]
 
 
-def cache_key(_request: Request) -> str:
-    """Nothing of the request: Flask-Compress's key is the algorithm's name, the answer is noted on ``g``."""
-    return ""
+def compressors(config: Mapping[str, Any]) -> dict[str, Callable[[bytes], bytes]]:
+    """Each encoding's compressor at the app's levels (Flask-Compress's settings)."""
+    return {"zstd": ZstdContext(config["COMPRESS_ZSTD_LEVEL"]),
+            "br": functools.partial(brotli.compress, mode=config["COMPRESS_BR_MODE"], quality=config["COMPRESS_BR_LEVEL"],
+                                    lgwin=config["COMPRESS_BR_WINDOW"], lgblock=config["COMPRESS_BR_BLOCK"]),
+            "gzip": functools.partial(compression.gzip.compress, compresslevel=config["COMPRESS_LEVEL"]),
+            "deflate": functools.partial(compression.zlib.compress, level=config["COMPRESS_DEFLATE_LEVEL"])}
 
 
 def init_app(app: Flask, compress: Compress) -> None:
-    """Key Flask-Compress's cache by the answers' bytes; call after ``compress.init_app(app)``, so
-    that the hook noting them is the last registered and runs just before Flask-Compress's."""
-    compress.cache, compress.cache_key = KeptPacked(), cache_key
-    levels = ",".join(str(app.config[name]) for name in LEVELS)
-    least = app.config["COMPRESS_MIN_SIZE"]
+    """Compress the app's answers that are not streamed, in place of Flask-Compress's hook (set
+    ``COMPRESS_REGISTER`` off), at the place its hook would run: call just after
+    ``compress.init_app(app)``."""
+    kept = LruCache(size=KEPT, max_bytes=KEPT_BYTES)
+    packers = compressors(app.config)
+    types, least = compress.compress_mimetypes_set, app.config["COMPRESS_MIN_SIZE"]
+    conditional = app.config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"]
+
+    @functools.lru_cache(maxsize=128)
+    def chosen(asked: str) -> str | None:
+        """The encoding a browser's ``Accept-Encoding`` gets: the first of ours at its best quality."""
+        return parse_accept_header(asked).best_match(compress.enabled_algorithms)
 
     @app.after_request
-    def note_answer(response: Response) -> Response:
-        """Note the answer's bytes for Flask-Compress's cache, if it may compress them."""
-        if (not response.is_streamed and 200 <= response.status_code < 300 and "HTTP_ACCEPT_ENCODING" in
-                request.environ and response.mimetype in compress.compress_mimetypes_set):
-            data = response.get_data()
-            if len(data) >= least:
-                g.packed_answer = Answer(levels, data)
-                return response
-        g.pop("packed_answer", None)
+    def packed(response: Response) -> Response:
+        """The answer compressed as the browser asks (kept: :func:`sheets.made_of`, :class:`Answer`),
+        or sent as it is, ``Vary: Accept-Encoding`` either way; a streamed one by Flask-Compress."""
+        made = g.pop("packed_made_of", None)
+        if response.is_streamed:
+            return compress.after_request(response)
+        headers = response.headers
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Accept-Encoding"
+        elif "accept-encoding" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Encoding"
+        environ = request.environ
+        encoding = chosen(environ.get("HTTP_ACCEPT_ENCODING", ""))
+        if (encoding is None or not 200 <= response.status_code < 300 or response.mimetype not in types
+                or "Content-Encoding" in headers):
+            return response
+        data = response.get_data()
+        if len(data) < least:
+            return response
+        found_by = made[1] if made is not None and made[0] is data else Answer(data)
+        response.direct_passthrough = False  # (as Flask-Compress: the compressed bytes are sent through the app's iterator)
+        response.set_data(kept.get((encoding, found_by), lambda: Packed(data, packers[encoding](data))).data)
+        headers["Content-Encoding"] = encoding
+        tag, weak = response.get_etag()
+        if tag and not weak:
+            response.set_etag(f"{tag}:{encoding}")
+        if conditional and environ["REQUEST_METHOD"] in ("GET", "HEAD"):
+            response.make_conditional(environ)
         return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from flask.testing import FlaskClient
@@ -85,6 +86,22 @@ def test_answers_differing_in_one_byte_each_come_as_their_own(app, client, readi
         assert reading(client, f"/said/{which}") == said[which]
 
 
+def test_phones_served_at_once_each_read_their_own_answer(app, reading):
+    """Answers compressed by several threads at once (each keeps its own zstd context) come each
+    as its own."""
+    def said(table: int, read: int) -> str:
+        return f"table {table}, read {read}; " * 100  # (each answer new: compressed, not found kept)
+
+    app.add_url_rule("/said/<int:table>/<int:read>", "said", said)
+
+    def phone(table: int) -> bool:
+        client = app.test_client()
+        return all(reading(client, f"/said/{table}/{read}") == said(table, read) for read in range(20))
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(phone, range(8)))
+
+
 def test_each_phone_reads_its_own_sheet_compressed_before_and_after_a_deal(app, organiser, cup, reading,
                                                                          monkeypatch):
     monkeypatch.setattr(sheets, "TOKEN_REUSE_S", 10**9)  # each phone's token the same throughout
@@ -98,3 +115,19 @@ def test_each_phone_reads_its_own_sheet_compressed_before_and_after_a_deal(app, 
     assert mine == again == saving.get(sheet).get_data(as_text=True)  # as the page asked plain
     assert theirs == other.get(sheet).get_data(as_text=True) and "Record deal 2" in theirs
     assert tokens(mine) != tokens(theirs) and len(tokens(mine)) == len(tokens(theirs)) == 1  # each its own
+
+
+def test_a_message_shown_once_on_a_sheet_is_not_sent_again_compressed(app, organiser, cup, reading, monkeypatch):
+    """A sheet page is found among the compressed answers by what it is made of (web/packed.made_of):
+    the kept page, the phone's token and the messages shown to it, so a message read once is gone
+    on the next read as on a page asked plain."""
+    monkeypatch.setattr(sheets, "TOKEN_REUSE_S", 10**9)
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    sheet = f"/matches/{match_id}"
+    before = reading(client, sheet)
+    with client.session_transaction() as session:
+        session["_flashes"] = [("message", "Table 1: the round ends in five minutes")]
+    assert "the round ends in five minutes" in reading(client, sheet)
+    after = reading(client, sheet)
+    assert after == before == client.get(sheet).get_data(as_text=True)
