@@ -698,6 +698,7 @@ class _Searcher:
     trick_points: object
     most: object
     one_trick: object
+    one_trick_from: SMALL  # (tricks left)
     pts: VALUE[64]  # (CARDS)
     rank: SMALL[64]
     history: BITS[64]  # (CARDS) Quinto: how often each card's lead cut a position off, weighed by tricks left
@@ -792,6 +793,7 @@ class _Searcher:
         for at, (worth, cards) in enumerate(dearest):
             self.quint_bits[at], self.quint_worth[at] = cards, worth
         self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
+        self.one_trick_from = kernel.one_trick_from
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
@@ -1412,9 +1414,11 @@ class _Searcher:
                 sure_mine, sure_theirs = self.ranked_floors()  # in Quinto: the trumps' floors above, the same)
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
-            if self.one_trick is not None and lo < beta and hi > alpha:  # (one side needs every trick left:
-                if hi == total and alpha >= total - 1 and self.one_more(leader, False):  # does the other
-                    hi = total - 1  # surely take one?)
+            # (one side needs every trick left: does the other surely take one? Asked from the kernel's
+            # ``one_trick_from`` tricks left on, tested here: no Python call below it)
+            if self.one_trick is not None and count >= self.one_trick_from and lo < beta and hi > alpha:
+                if hi == total and alpha >= total - 1 and self.one_more(leader, False):
+                    hi = total - 1
                 elif lo == 0 and beta <= 1 and self.one_more(leader, True):
                     lo = 1
             if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a
