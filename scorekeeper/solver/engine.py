@@ -698,6 +698,7 @@ class _Searcher:
     trick_points: object
     most: object
     one_trick: object
+    one_trick_from: SMALL  # (tricks left)
     pts: VALUE[64]  # (CARDS)
     rank: SMALL[64]
     history: BITS[64]  # (CARDS) Quinto: how often each card's lead cut a position off, weighed by tricks left
@@ -792,6 +793,7 @@ class _Searcher:
         for at, (worth, cards) in enumerate(dearest):
             self.quint_bits[at], self.quint_worth[at] = cards, worth
         self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
+        self.one_trick_from = kernel.one_trick_from
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
@@ -1412,9 +1414,11 @@ class _Searcher:
                 sure_mine, sure_theirs = self.ranked_floors()  # in Quinto: the trumps' floors above, the same)
                 lo = sure_mine if sure_mine > lo else lo
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
-            if self.one_trick is not None and lo < beta and hi > alpha:  # (one side needs every trick left:
-                if hi == total and alpha >= total - 1 and self.one_more(leader, False):  # does the other
-                    hi = total - 1  # surely take one?)
+            # (one side needs every trick left: does the other surely take one? Asked from the kernel's
+            # ``one_trick_from`` tricks left on, tested here: no Python call below it)
+            if self.one_trick is not None and count >= self.one_trick_from and lo < beta and hi > alpha:
+                if hi == total and alpha >= total - 1 and self.one_more(leader, False):
+                    hi = total - 1
                 elif lo == 0 and beta <= 1 and self.one_more(leader, True):
                     lo = 1
             if self.most is not None and lo < beta and hi > alpha:  # (points: each trick won is worth a
@@ -1687,7 +1691,7 @@ class _Searcher:
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
                    points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL, safe=FLAG,
-                   beaten=BITS, follows=FLAG)
+                   beaten=BITS, follows=FLAG, kept=BITS)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -1712,6 +1716,25 @@ class _Searcher:
         follows = self.ruff_anyway and (ONE << self.played[base] & self.trumps) == 0 and \
             (hand & self.suit_bits[self.played[base]]) != 0
         top = end = self.top  # (the moves, best first, in stack[top:end])
+        # (Quinto's tricks, where the higher bit wins: the order of the items below without them, by two masks: the
+        # cards that do not win and the winners, each the lowest first, ours the ones that do not win first and
+        # theirs the winners; measured: the rank in the suit put a low heart, the top suit's, before a spade above it)
+        if ranked_bits and not points:
+            kept = 0
+            while moves:
+                low = moves & -moves
+                moves ^= low
+                up = rem & self.above[self.bit(low)]
+                if not up & -up & hand & self.twins[self.bit(low)]:
+                    kept |= low
+            beaten = kept & -(ONE << win_bit + 1)  # (the winners: above the trick's best)
+            for order in range(2):
+                moves = beaten if (order == 0) != ours else kept & ~beaten
+                while moves:
+                    low = moves & -moves
+                    moves ^= low
+                    self.stack[end] = (ONE << 12 if low & beaten else 0) | self.bit(low)  # (bit 12: it wins)
+                    end += 1
         while moves:
             low = moves & -moves
             moves ^= low
@@ -1721,7 +1744,7 @@ class _Searcher:
                 continue
             if self.takes(card, win_bit, base, pos):
                 if ours:
-                    order = 2 << 10 | (0 if ranked_bits and not points else 15 - self.rank[card])
+                    order = 2 << 10 | 15 - self.rank[card]
                 else:  # (a ruff while following after the cards that win by following)
                     order = (5 if follows and ONE << card & self.trumps else 6) << 10 | \
                         (self.pts[card] << 4 if points and pos == last else 0 if ranked_bits else 15 - self.rank[card])
@@ -1731,14 +1754,12 @@ class _Searcher:
             elif ours and points:  # (a later opponent may still take it: our cheapest card first)
                 order = 4 << 10 | 1022 - (self.pts[card] << 5) - (self.rank[card] << 1)
             elif ours:
-                order = 4 << 10 | 1022 - (0 if ranked_bits else self.rank[card] << 1)
+                order = 4 << 10 | 1022 - (self.rank[card] << 1)
             else:
-                order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - \
-                    (0 if ranked_bits and not points else self.rank[card] << 1)
-            # (Quinto, where the higher bit wins: a tricks search's cards by the bit alone, the lowest first, and a
-            # points search's ties so but for its side's winners; measured: the rank in the suit put a low heart,
-            # the top suit's, before a spade above it)
-            tie = 63 - card if ranked_bits and (not ours or not order & 1 or not points) else card
+                order = 2 << 10 | 1022 - (self.pts[card] << 5 if points else 0) - (self.rank[card] << 1)
+            # (Quinto's points, where the higher bit wins: the ties by the bit, the lowest first, but for its side's
+            # winners)
+            tie = 63 - card if ranked_bits and (not ours or not order & 1) else card
             self.push(top, end, (order << 6 | tie) << 6 | card)
             end += 1
         self.top = end

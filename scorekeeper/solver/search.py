@@ -65,6 +65,7 @@ class Kernel:
     # given, a trick is worth ``trick_floor`` and its quints (``trick_points`` the same, on bits)
     one_trick: Callable[[list[int], int, int], bool] | None = None  # tricks (Quinto): does the side of
     # the seats in the bits surely take a trick, the hands and the leader given, at a trick's start?
+    one_trick_from: int = 0  # asked from this many tricks left on (below, the searcher never calls it)
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:
         """The bits of some cards."""

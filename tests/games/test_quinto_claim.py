@@ -8,7 +8,6 @@ import importlib.util
 import random
 from functools import cache
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,6 @@ from scorekeeper.cards import DECK_53, Card, display_key
 from scorekeeper.errors import RuleViolation
 from scorekeeper.games import get_rules
 from scorekeeper.games.quinto.cards import legal_cards
-from scorekeeper.games.quinto import tricks
 from scorekeeper.games.quinto.tricks import QuintoTrickRules
 from scorekeeper.solver import Position, best_points, best_tricks, solve
 from scorekeeper.solver.engine import Engine, Table
@@ -220,7 +218,7 @@ def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_le
     play any card but follow the top suit when it is led; the defenders follow it too and hold it
     back otherwise) gives the defenders a trick, exhaustive minimax gives them one as well: the
     claimants cannot take every trick left. Asked at any trick's start, whatever the number of
-    tricks left (the search asks it from ``TOP_SUIT_FROM`` on)."""
+    tricks left (the search asks it from the kernel's ``one_trick_from`` on)."""
     position = random_position(rng, tricks=tricks_left, rich=rich)
     hands = dict(position.hands)
     for at, card in enumerate(position.trick_so_far):  # (back to the trick's start)
@@ -231,9 +229,7 @@ def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_le
     bits = [kernel.mask(hands[seat]) for seat in NESW]
     for defence, claimant in (("A", "B"), ("B", "A")):
         side = sum(1 << at for at, seat in enumerate(NESW) if SIDES[seat] == defence)
-        with mock.patch.object(tricks, "TOP_SUIT_FROM", 0):
-            surely = kernel.one_trick(bits, side, NESW.index(position.leader))
-        if surely:
+        if kernel.one_trick(bits, side, NESW.index(position.leader)):
             assert minimax(position, claimant, False) < tricks_left, position
 
 

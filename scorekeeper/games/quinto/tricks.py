@@ -109,8 +109,6 @@ class QuintoTrickRules(TrickRules):
         def one_trick(hands: list[int], side: int, leader: int) -> bool:
             """Does the side of the seats in ``side`` (bits) surely take a trick, from a trick's start
             (:func:`takes_a_trick`, on the top suit still in play)?"""
-            if hands[leader].bit_count() < TOP_SUIT_FROM:
-                return False
             held = 0
             for hand in hands:
                 held |= hand
@@ -124,7 +122,8 @@ class QuintoTrickRules(TrickRules):
 
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above), most=most,
                        trick_floor=trick_value, quints=tuple(quints), one_trick=one_trick,
-                       trump_bits=(1 << len(bits)) - 1, exact_cards=False, global_rank=True,
+                       one_trick_from=TOP_SUIT_FROM, trump_bits=(1 << len(bits)) - 1, exact_cards=False,
+                       global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
                        points_runs=tuple(((plain & -plain).bit_length() - 1, plain.bit_count())
                                          for plain in (mask & ~roles for mask in suit_of.values())),
