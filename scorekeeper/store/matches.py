@@ -158,6 +158,7 @@ def delete_match(db: Database, match_id: int) -> None:
         db.execute("delete from signoffs where match_id = ?", [match_id])
         db.execute("delete from live_deals where match_id = ?", [match_id])
         db.execute("delete from deals where match_id = ?", [match_id])
+        db.execute("delete from match_progress where match_id = ?", [match_id])
         db.execute("delete from matches where id = ?", [match_id])
 
 
@@ -176,6 +177,16 @@ def deals_of(db: Database, match_ids: Sequence[int]) -> dict[int, list[Deal]]:
                           [json.dumps(list(match_ids))]):
         found.setdefault(row[1], []).append(Deal(*row))
     return found
+
+
+def progress_of(db: Database, matches: Sequence[Match]) -> dict[int, tuple[int, dict[str, int]]]:
+    """The progress kept of each match going on (:func:`add_deal`'s ``progress``) that its stamp as
+    read still says, in one statement: match id -> its deals and its sides' totals (a match whose
+    deals changed since, or with none kept, is left out: its sheet says them)."""
+    stamps = {match.id: match.stamp for match in matches}
+    return {match_id: (deals, json.loads(totals)) for match_id, stamp, deals, totals in db.execute(
+        "select match_id, stamp, deals, totals from match_progress"
+        " where match_id in (select value from json_each(?))", [json.dumps(list(stamps))]) if stamps[match_id] == stamp}
 
 
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
@@ -216,7 +227,8 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
              read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN,
-             stamped: Callable[[tuple[str, str]], None] | None = None) -> tuple[int, bool]:
+             stamped: Callable[[tuple[str, str]], None] | None = None,
+             progress: tuple[int, Mapping[str, int]] | None = None) -> tuple[int, bool]:
     """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
@@ -230,6 +242,9 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
         its latest deal's time (:func:`.db.now`'s text), when the deal went in on the match as the
         guard passed it (unchanged since): that stamp says the deals the guard was given and the new
         one after them
+    :param progress: the match's deals and its sides' totals with this deal after them, the match
+        still going on, as the caller scored them: kept under that same stamp (:func:`progress_of`),
+        when ``stamped`` would be called
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
@@ -245,6 +260,9 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
         standing = None if checked is None else _bump_new(db, checked, version, nonce)
         if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
             deal_id = insert_deal(db, match_id, declarations, by, nonce, standing=standing)
+            if progress:
+                db.execute("insert or replace into match_progress select id, stamp, ?, ? from matches"
+                           " where id = ?", [progress[0], json.dumps(dict(progress[1])), match_id])
             if stamped:
                 stamped(db.execute("select stamp, (select max(created) from deals where match_id = matches.id)"
                                    " from matches where id = ?", [match_id]).fetchone())

@@ -685,6 +685,68 @@ def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
     assert desk_and_wall(organiser, cup) == kept
 
 
+def forget_kept_progress(app) -> None:
+    """Every match's progress kept in the database by its latest deal's writer (store.progress_of), forgotten."""
+    with app.app_context():
+        db = store.get_db()
+        with store.write_transaction(db):
+            db.execute("delete from match_progress")
+
+
+def another_workers_first_look(app, organiser, cup: int) -> list[str]:
+    """The desk and the wall as a worker that kept nothing of the tables draws them (this one's kept sheets
+    and parts forgotten), then as drawn from every table's deals (the progress in the database forgotten too)."""
+    forget_kept_desk()
+    forget_kept_sheets()
+    looks = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    forget_kept_progress(app)
+    return [*looks, *desk_and_wall(organiser, cup)]
+
+
+def test_a_tables_progress_kept_with_its_deal_is_the_desks_where_its_worker_never_saw_the_table(
+        app, organiser, cup, monkeypatch):
+    """A deal saved through the form keeps its table's deals and totals under the match's stamp after it
+    (store.add_deal's progress): a worker that never served the table draws its desk and wall reading none
+    of its deals (web/tournaments/core._views), and they are the desk and wall drawn from its deals."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    desk_and_wall(organiser, cup)
+    assert Pages(client).post_deal(match_id, MADE_100).status_code == 302
+    forget_kept_desk()
+    forget_kept_sheets()
+    reads: list[int] = []
+    deals_of, list_deals = store.deals_of, store.list_deals
+    monkeypatch.setattr(store, "deals_of", lambda db, read: reads.extend(read) or deals_of(db, read))
+    monkeypatch.setattr(store, "list_deals", lambda db, read: reads.append(read) or list_deals(db, read))
+    kept = desk_and_wall(organiser, cup)
+    monkeypatch.undo()
+    assert match_id not in reads and "1 deal recorded" in kept[0]
+    forget_kept_desk()
+    forget_kept_sheets()
+    forget_kept_progress(app)
+    assert desk_and_wall(organiser, cup) == kept
+
+
+def test_a_deal_edited_after_the_desk_read_its_kept_progress_shows_at_the_next_look(app, organiser, cup):
+    """The progress kept with a deal is read under the match's stamp it was kept with: the deal edited
+    after the desk read it, the next look (of a worker that never saw the table) shows the edited totals,
+    the desk and wall drawn from the deals."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    pages = Pages(client)
+    assert pages.post_deal(match_id, MADE_100).status_code == 302
+    forget_kept_desk()
+    forget_kept_sheets()
+    seen = desk_and_wall(organiser, cup)  # (the table's progress read)
+    with app.app_context():
+        first_deal = store.list_deals(store.get_db(), match_id)[0].id
+    assert pages.post_deal(match_id, {**MADE_100, "bidder_points": "112"}, deal_id=first_deal).status_code == 302
+    desk, wall, *afresh = another_workers_first_look(app, organiser, cup)
+    assert [desk, wall] == afresh and desk != seen[0] and "1 deal recorded" in desk
+
+
 def copied(source: str, target: str) -> None:
     """The database ``source`` written over ``target`` (SQLite's backup API: a backup made, or put back)."""
     with closing(sqlite3.connect(source)) as read, closing(sqlite3.connect(target)) as written:
