@@ -653,38 +653,6 @@ def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afr
     assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
 
 
-KEPT_BY = {  # how this worker comes to keep a table's sheet after its first deal (its phone's client, match)
-    "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(
-        match_id, MADE_100).status_code == 302,
-    "the sheet read by the phone after a deal through the API": lambda client, match_id: client.post(
-        f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201 and client.get(
-        f"/matches/{match_id}").status_code == 200,
-}
-
-
-@pytest.mark.parametrize("kept_by", KEPT_BY.values(), ids=KEPT_BY)
-def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
-        app, organiser, cup, monkeypatch, kept_by):
-    """The deal saved through the form (web/sheets.keep_added) and the sheet's page read
-    (web/sheets.sheet_view; the API's deal keeps nothing) keep what the match's stamp after the deal says
-    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets): their next look reads
-    none of the table's deals, and is the look drawn from nothing."""
-    organiser.draw(cup)
-    client, match_id = phone(app, organiser.links(cup, 1)[0])
-    desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
-    assert kept_by(client, match_id)
-    reads: list[int] = []
-    deals_of, list_deals = store.deals_of, store.list_deals
-    monkeypatch.setattr(store, "deals_of", lambda db, read: reads.extend(read) or deals_of(db, read))
-    monkeypatch.setattr(store, "list_deals", lambda db, read: reads.append(read) or list_deals(db, read))
-    kept = desk_and_wall(organiser, cup)
-    monkeypatch.undo()
-    assert match_id not in reads and "1 deal recorded" in kept[0]
-    forget_kept_desk()
-    forget_kept_sheets()
-    assert desk_and_wall(organiser, cup) == kept
-
-
 def forget_kept_progress(app) -> None:
     """Every match's progress kept in the database by its latest deal's writer (store.progress_of), forgotten."""
     with app.app_context():
@@ -693,29 +661,31 @@ def forget_kept_progress(app) -> None:
             db.execute("delete from match_progress")
 
 
-def another_workers_first_look(app, organiser, cup: int) -> list[str]:
-    """The desk and the wall as a worker that kept nothing of the tables draws them (this one's kept sheets
-    and parts forgotten), then as drawn from every table's deals (the progress in the database forgotten too)."""
-    forget_kept_desk()
-    forget_kept_sheets()
-    looks = desk_and_wall(organiser, cup)
-    forget_kept_desk()
-    forget_kept_sheets()
-    forget_kept_progress(app)
-    return [*looks, *desk_and_wall(organiser, cup)]
+KEPT_BY = {  # how a table's sheet or progress comes to be kept after its first deal (its phone's client, match)
+    "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(
+        match_id, MADE_100).status_code == 302,
+    "the sheet read by the phone after a deal through the API": lambda client, match_id: client.post(
+        f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201 and client.get(
+        f"/matches/{match_id}").status_code == 200,
+    "a deal saved through the form on the other worker (its progress kept in the database only)": lambda client,
+    match_id: Pages(client).post_deal(match_id, MADE_100).status_code == 302 and not (
+        forget_kept_desk() or forget_kept_sheets()),
+}
 
 
-def test_a_tables_progress_kept_with_its_deal_is_the_desks_where_its_worker_never_saw_the_table(
-        app, organiser, cup, monkeypatch):
-    """A deal saved through the form keeps its table's deals and totals under the match's stamp after it
-    (store.add_deal's progress): a worker that never served the table draws its desk and wall reading none
-    of its deals (web/tournaments/core._views), and they are the desk and wall drawn from its deals."""
+@pytest.mark.parametrize("kept_by", KEPT_BY.values(), ids=KEPT_BY)
+def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
+        app, organiser, cup, monkeypatch, kept_by):
+    """The deal saved through the form (web/sheets.keep_added) and the sheet's page read
+    (web/sheets.sheet_view; the API's deal keeps nothing) keep what the match's stamp after the deal says
+    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets), and the deal saved
+    through the form keeps the table's progress in the database under that stamp too (store.add_deal's
+    progress), for a worker that never served the table (web/tournaments/core._views): their next look
+    reads none of the table's deals, and is the look drawn from nothing."""
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
-    desk_and_wall(organiser, cup)
-    assert Pages(client).post_deal(match_id, MADE_100).status_code == 302
-    forget_kept_desk()
-    forget_kept_sheets()
+    desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
+    assert kept_by(client, match_id)
     reads: list[int] = []
     deals_of, list_deals = store.deals_of, store.list_deals
     monkeypatch.setattr(store, "deals_of", lambda db, read: reads.extend(read) or deals_of(db, read))
@@ -731,7 +701,7 @@ def test_a_tables_progress_kept_with_its_deal_is_the_desks_where_its_worker_neve
 
 def test_a_deal_edited_after_the_desk_read_its_kept_progress_shows_at_the_next_look(app, organiser, cup):
     """The progress kept with a deal is read under the match's stamp it was kept with: the deal edited
-    after the desk read it, the next look (of a worker that never saw the table) shows the edited totals,
+    after a desk read it, the next look of a worker that never served the table shows the edited totals,
     the desk and wall drawn from the deals."""
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
@@ -743,8 +713,13 @@ def test_a_deal_edited_after_the_desk_read_its_kept_progress_shows_at_the_next_l
     with app.app_context():
         first_deal = store.list_deals(store.get_db(), match_id)[0].id
     assert pages.post_deal(match_id, {**MADE_100, "bidder_points": "112"}, deal_id=first_deal).status_code == 302
-    desk, wall, *afresh = another_workers_first_look(app, organiser, cup)
-    assert [desk, wall] == afresh and desk != seen[0] and "1 deal recorded" in desk
+    forget_kept_desk()
+    forget_kept_sheets()
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    forget_kept_progress(app)
+    assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0] and "1 deal recorded" in kept[0]
 
 
 def copied(source: str, target: str) -> None:
