@@ -310,11 +310,12 @@ def roster_stamps(db: Database) -> None:
 @migrations()
 def match_progress(db: Database) -> None:
     """A match's progress while it has no result (its deals and its sides' totals), as the writer of
-    its latest deal scored it, under the match's stamp after that deal: whoever reads it where the
-    stamp is still the match's has the deals' totals without scoring them (a desk's table only the
-    other worker served: scorekeeper.web.tournaments.core._views). A cache of the sheet, never the
-    truth: any change of the deals draws a new stamp (match_stamps), and a row under another stamp
-    is not read."""
-    db["match_progress"].create({"match_id": int, "stamp": str, "deals": int, "totals": str}, pk="match_id",
-                                foreign_keys=[("match_id", "matches", "id")],
-                                not_null={"stamp", "deals", "totals"}, strict=True)
+    its latest deal scored it, under the match's stamp after that deal and the digest of the code that
+    scored it: whoever reads it where both are still the match's and its own has the deals' totals
+    without scoring them (a desk's table only the other worker served:
+    scorekeeper.web.tournaments.core._views). A cache of the sheet, never the truth: any change of the
+    deals draws a new stamp (match_stamps), a rule fixed since is other code, and a row under another
+    stamp or code is not read."""
+    db["match_progress"].create({"match_id": int, "stamp": str, "code": str, "deals": int, "totals": str},
+                                pk="match_id", foreign_keys=[("match_id", "matches", "id")],
+                                not_null={"stamp", "code", "deals", "totals"}, strict=True)
