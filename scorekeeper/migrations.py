@@ -305,3 +305,17 @@ def roster_stamps(db: Database) -> None:
     for event in ("insert", "update", "delete"):
         db.execute(f"create trigger players_stamp_{event} after {event} on players begin "
                    f"update players_stamp set stamp = {_NEW_STAMP}; end")
+
+
+@migrations()
+def match_progress(db: Database) -> None:
+    """A match's progress while it has no result (its deals and its sides' totals), as the writer of
+    its latest deal scored it, under the match's stamp after that deal and the digest of the code that
+    scored it: whoever reads it where both are still the match's and its own has the deals' totals
+    without scoring them (a desk's table only the other worker served:
+    scorekeeper.web.tournaments.core._views). A cache of the sheet, never the truth: any change of the
+    deals draws a new stamp (match_stamps), a rule fixed since is other code, and a row under another
+    stamp or code is not read."""
+    db["match_progress"].create({"match_id": int, "stamp": str, "code": str, "deals": int, "totals": str},
+                                pk="match_id", foreign_keys=[("match_id", "matches", "id")],
+                                not_null={"stamp", "code", "deals", "totals"}, strict=True)

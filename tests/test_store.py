@@ -51,7 +51,7 @@ def test_migrations_apply_once(tmp_path):
                                    "add_deal_kind", "create_signoffs", "archive_matches",
                                    "round_clocks_closures_and_walls", "tournament_uuids", "create_profiles",
                                    "create_leagues", "match_stamps", "add_print_job_process",
-                                   "roster_stamps"]
+                                   "roster_stamps", "match_progress"]
     assert store.init_db(path) == []
 
 
@@ -399,6 +399,25 @@ def test_the_matches_kept_before_the_stamps_get_one_each(tmp_path):
     with upgraded(tmp_path, "match_stamps", lambda db: [new_match(db) for _ in range(3)]) as (db, matches):
         stamps = {stamp(db, match_id) for match_id in matches}
     assert len(stamps) == 3 and None not in stamps
+
+
+def test_a_matchs_progress_is_read_while_its_stamp_says_its_deals_and_goes_with_the_match(tmp_path, monkeypatch):
+    """The migration leaves the matches kept before with no progress; a deal's progress is read back
+    while no deal changed since and by the code that kept it (not after a rule fix: other code), not after
+    an edit, and the match can still be deleted."""
+    with upgraded(tmp_path, "match_progress", lambda db: [new_match(db) for _ in range(2)]) as (db, (kept, other)):
+        assert store.progress_of(db, store.get_matches(db, [kept, other]).values()) == {}
+        store.add_deal(db, kept, {"points": 1}, guard=lambda match, deals: None,
+                       progress=(1, {"NS": 80, "EW": 90}))
+        read = store.get_matches(db, [kept, other])
+        assert store.progress_of(db, read.values()) == {kept: (1, {"NS": 80, "EW": 90})}
+        with monkeypatch.context() as patched:
+            patched.setattr(store.matches, "code", lambda: "the next release")
+            assert store.progress_of(db, read.values()) == {}
+        store.update_deal(db, kept, store.list_deals(db, kept)[0].id, {"points": 2})
+        assert store.progress_of(db, [store.get_match(db, kept)]) == {}
+        store.delete_match(db, kept)
+        assert store.progress_of(db, [read[kept]]) == {}
 
 
 def new_tournament(db) -> int:

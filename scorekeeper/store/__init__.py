@@ -89,6 +89,7 @@ from .matches import (  # noqa: F401  (re-exported)
     list_deals,
     list_matches,
     matches_of_player,
+    progress_of,
     put_live_deal,
     record_live_deal,
     stored_text,

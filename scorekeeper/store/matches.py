@@ -4,11 +4,13 @@ dataclasses out. Every write goes through :func:`.db.write_transaction`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import itemgetter
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -158,6 +160,7 @@ def delete_match(db: Database, match_id: int) -> None:
         db.execute("delete from signoffs where match_id = ?", [match_id])
         db.execute("delete from live_deals where match_id = ?", [match_id])
         db.execute("delete from deals where match_id = ?", [match_id])
+        db.execute("delete from match_progress where match_id = ?", [match_id])
         db.execute("delete from matches where id = ?", [match_id])
 
 
@@ -176,6 +179,28 @@ def deals_of(db: Database, match_ids: Sequence[int]) -> dict[int, list[Deal]]:
                           [json.dumps(list(match_ids))]):
         found.setdefault(row[1], []).append(Deal(*row))
     return found
+
+
+@lru_cache(maxsize=1)
+def code() -> str:
+    """The digest of this app's code (every module of the package, read once a process): a progress
+    kept by other code (a rule fixed since, another release) is not read."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(f"{path.relative_to(root)}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def progress_of(db: Database, matches: Sequence[Match]) -> dict[int, tuple[int, dict[str, int]]]:
+    """The progress kept of each match going on (:func:`add_deal`'s ``progress``) that its stamp as
+    read still says, kept by this code (:func:`code`), in one statement: match id -> its deals and its
+    sides' totals (a match whose deals changed since, or with none kept, is left out: its sheet says them)."""
+    stamps = {match.id: match.stamp for match in matches}
+    return {match_id: (deals, json.loads(totals)) for match_id, stamp, deals, totals in db.execute(
+        "select match_id, stamp, deals, totals from match_progress where code = ?"
+        " and match_id in (select value from json_each(?))", [code(), json.dumps(list(stamps))])
+        if stamps[match_id] == stamp}
 
 
 def get_deal(db: Database, match_id: int, deal_id: int) -> Deal:
@@ -216,7 +241,8 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
              version: int | None = None, nonce: str | None = None,
              guard: Guard | None = None,
              read: tuple[Match, Sequence[Deal]] | None = None, by: Actor = UNKNOWN,
-             stamped: Callable[[tuple[str, str]], None] | None = None) -> tuple[int, bool]:
+             stamped: Callable[[tuple[str, str]], None] | None = None,
+             progress: tuple[int, Mapping[str, int]] | None = None) -> tuple[int, bool]:
     """Append a deal (and its ``create`` event, ``by`` whom).
 
     A ``nonce`` already recorded (a double-tapped submit, a replayed API call) records
@@ -230,6 +256,9 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
         its latest deal's time (:func:`.db.now`'s text), when the deal went in on the match as the
         guard passed it (unchanged since): that stamp says the deals the guard was given and the new
         one after them
+    :param progress: the match's deals and its sides' totals with this deal after them, the match
+        still going on, as the caller scored them: kept under that same stamp and this code's digest
+        (:func:`progress_of`), when ``stamped`` would be called
     :return: (deal id, whether it was recorded now)
     """
     checked = None  # the match row the guard passed, before the lock
@@ -241,10 +270,14 @@ def add_deal(db: Database, match_id: int, declarations: Mapping[str, Any], *,
             if not (nonce and _nonce_seen(db, nonce)):
                 raise
             checked = None  # a replay (the match may have ended with it): answered under the lock
+    kept_by = code() if progress else None  # (before the lock: a process's first reads the package's files)
     with write_transaction(db):
         standing = None if checked is None else _bump_new(db, checked, version, nonce)
         if standing is not None:  # the match as the guard passed it, and no replay: the deal goes in
             deal_id = insert_deal(db, match_id, declarations, by, nonce, standing=standing)
+            if progress:
+                db.execute("insert or replace into match_progress select id, stamp, ?, ?, ? from matches"
+                           " where id = ?", [kept_by, progress[0], json.dumps(dict(progress[1])), match_id])
             if stamped:
                 stamped(db.execute("select stamp, (select max(created) from deals where match_id = matches.id)"
                                    " from matches where id = ?", [match_id]).fetchone())

@@ -213,7 +213,7 @@ def _deal_page(match: store.Match, rules: GameRules, deal: store.Deal | None):
             ends_earlier = _ends_earlier(match, rules, deals, deal, declarations)
             if request.form.get("action") != "preview" and (
                     ends_earlier is None or request.form.get("end_moves") == str(ends_earlier)):
-                shown, added = _save(match, rules, deal, declarations, version, nonce, deals, earlier)
+                shown, added = _save(match, rules, deal, declarations, version, nonce, deals, earlier, placed)
                 booklet.keep_ended(match.id, placed)
                 if added is not None and key is not None and placed is not None:
                     keep_added(key, *added, declarations, placed)
@@ -268,10 +268,12 @@ def _after_end_words(end: int | None, count: int) -> str:
 
 def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
           declarations: Mapping[str, Any], version_text: str, nonce: str, deals: Sequence[store.Deal],
-          earlier: Sheet | None) -> tuple[str, tuple[int, tuple[str, str] | None] | None]:
-    """Record the new deal (after ``deals``, whose sheet is ``earlier``) or the change, sent with the
-    form's version and nonce (as text, as the form holds them); the sheet's
-    anchor to show after it, and the new deal's id if one was added now (not a replay), with the
+          earlier: Sheet | None, placed: Sheet | None,
+          ) -> tuple[str, tuple[int, tuple[str, str] | None] | None]:
+    """Record the new deal (after ``deals``, whose sheet is ``earlier``; ``placed``: the sheet with it
+    after them, whose deals and totals a tournament's table keeps with it while its match goes on, for
+    the desk) or the change, sent with the form's version and nonce (as text, as the form holds them);
+    the sheet's anchor to show after it, and the new deal's id if one was added now (not a replay), with the
     match's stamp after it and its latest deal's time if it went in on the match as read (else None).
 
     A new deal's anchor is its own row (``deal-<id>``, a replay's the deal recorded first), whose
@@ -282,10 +284,12 @@ def _save(match: store.Match, rules: GameRules, deal: store.Deal | None,
     version = int(version_text) if version_text.isascii() and version_text.isdigit() else None
     if deal is None:
         stamps: list[tuple[str, str]] = []
+        progress = None if placed is None or placed.result is not None or access.table_of(match.id) is None \
+            else (len(placed.rows), placed.totals)
         deal_id, now = store.add_deal(db, match.id, declarations, version=version, nonce=nonce or None,
                                       guard=refuse_after_end(rules, declarations, deals, earlier),
                                       read=(match, deals),
-                                      by=access.actor(match.id), stamped=stamps.append)
+                                      by=access.actor(match.id), stamped=stamps.append, progress=progress)
         return f"deal-{deal_id}", (deal_id, stamps[0] if stamps else None) if now else None
     store.update_deal(db, match.id, deal.id, declarations, version=version, by=access.actor(match.id))
     flash(_("Deal saved."))

@@ -653,12 +653,23 @@ def test_the_desk_and_the_wall_after_each_change_of_a_tables_deals_are_drawn_afr
     assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0]
 
 
-KEPT_BY = {  # how this worker comes to keep a table's sheet after its first deal (its phone's client, match)
+def forget_kept_progress(app) -> None:
+    """Every match's progress kept in the database by its latest deal's writer (store.progress_of), forgotten."""
+    with app.app_context():
+        db = store.get_db()
+        with store.write_transaction(db):
+            db.execute("delete from match_progress")
+
+
+KEPT_BY = {  # how a table's sheet or progress comes to be kept after its first deal (its phone's client, match)
     "a deal saved through the form": lambda client, match_id: Pages(client).post_deal(
         match_id, MADE_100).status_code == 302,
     "the sheet read by the phone after a deal through the API": lambda client, match_id: client.post(
         f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201 and client.get(
         f"/matches/{match_id}").status_code == 200,
+    "a deal saved through the form on the other worker (its progress kept in the database only)": lambda client,
+    match_id: Pages(client).post_deal(match_id, MADE_100).status_code == 302 and not (
+        forget_kept_desk() or forget_kept_sheets()),
 }
 
 
@@ -667,8 +678,10 @@ def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
         app, organiser, cup, monkeypatch, kept_by):
     """The deal saved through the form (web/sheets.keep_added) and the sheet's page read
     (web/sheets.sheet_view; the API's deal keeps nothing) keep what the match's stamp after the deal says
-    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets): their next look reads
-    none of the table's deals, and is the look drawn from nothing."""
+    of its deals, where the desk and the wall look for it (web/sheets.stored_sheets), and the deal saved
+    through the form keeps the table's progress in the database under that stamp too (store.add_deal's
+    progress), for a worker that never served the table (web/tournaments/core._views): their next look
+    reads none of the table's deals, and is the look drawn from nothing."""
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
     desk_and_wall(organiser, cup)  # (each table's sheet kept, by its stamp before the deal)
@@ -682,7 +695,31 @@ def test_the_desk_after_a_tables_sheet_kept_finds_it_without_reading_its_deals(
     assert match_id not in reads and "1 deal recorded" in kept[0]
     forget_kept_desk()
     forget_kept_sheets()
+    forget_kept_progress(app)
     assert desk_and_wall(organiser, cup) == kept
+
+
+def test_a_deal_edited_after_the_desk_read_its_kept_progress_shows_at_the_next_look(app, organiser, cup):
+    """The progress kept with a deal is read under the match's stamp it was kept with: the deal edited
+    after a desk read it, the next look of a worker that never served the table shows the edited totals,
+    the desk and wall drawn from the deals."""
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    pages = Pages(client)
+    assert pages.post_deal(match_id, MADE_100).status_code == 302
+    forget_kept_desk()
+    forget_kept_sheets()
+    seen = desk_and_wall(organiser, cup)  # (the table's progress read)
+    with app.app_context():
+        first_deal = store.list_deals(store.get_db(), match_id)[0].id
+    assert pages.post_deal(match_id, {**MADE_100, "bidder_points": "112"}, deal_id=first_deal).status_code == 302
+    forget_kept_desk()
+    forget_kept_sheets()
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    forget_kept_sheets()
+    forget_kept_progress(app)
+    assert desk_and_wall(organiser, cup) == kept and kept[0] != seen[0] and "1 deal recorded" in kept[0]
 
 
 def copied(source: str, target: str) -> None:

@@ -193,25 +193,34 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
            tables: Sequence[store.TableRow], key: Callable[[store.TableRow], Hashable],
            ) -> dict[int, TableView]:
     """The tables as derived from their matches' sheets, closings and sign-offs (table id -> view),
-    each under its ``key``."""
+    each under its ``key``: a table going on whose progress its latest deal's writer kept under the
+    match's stamp (:func:`store.progress_of`) from that, its sheet not scored (a table only the other
+    worker has served)."""
     closures = store.list_closures(db, [table.id for table in tables])
     matches = store.get_matches(db, [table.match_id for table in tables])
     signoffs = store.signoff_states(db, list(matches)) if tournament.confirm_results else {}
-    sheets = stored_sheets(db, rules, [  # a closed table counts the deals recorded when it was closed
-        (matches[table.match_id], closures[table.id].deals if table.id in closures else None) for table in tables])
+    going = [matches[table.match_id] for table in tables if table.id not in closures]
+    progress = store.progress_of(db, going) if going else {}
+    sheets = iter(stored_sheets(db, rules, [  # a closed table counts the deals recorded when it was closed
+        (matches[table.match_id], closures[table.id].deals if table.id in closures else None)
+        for table in tables if table.match_id not in progress]))
     views = {}
-    for table, sheet in zip(tables, sheets, strict=True):
+    for table in tables:
         match = matches[table.match_id]
+        if match.id in progress:
+            (deals, totals), result = progress[match.id], None
+        else:
+            sheet = next(sheets)
+            deals, totals, result = sheet.deals, sheet.sheet.totals, sheet.sheet.result
         closed = closures.get(table.id)
         signoff = signoffs.get(match.id)
         sides = rules.table(match.options).sides
         counts = closed is not None or signoff is None or signoff.counts(sides)
-        done = sheet.sheet.result is not None or closed is not None  # (a table in play: no outcome, not seated)
+        done = result is not None or closed is not None  # (a table in play: no outcome, not seated)
         outcome = _outcome(rules, tournament, seating(tournament, rules, table.sides, roster.entries),
-                           roster.entry_of, sheet.sheet.totals, sheet.sheet.result, closed) if done and counts else None
-        views[table.id] = TableView(table, match, sheet.deals, sheet.sheet.result, outcome, signoff,
-                                    signoff.status(sides) if signoff else "", closed, sheet.sheet.totals,
-                                    key(table))
+                           roster.entry_of, totals, result, closed) if done and counts else None
+        views[table.id] = TableView(table, match, deals, result, outcome, signoff,
+                                    signoff.status(sides) if signoff else "", closed, totals, key(table))
     return views
 
 
