@@ -299,6 +299,23 @@ def test_the_clock_moving_on_shows_on_the_tables_next_look(app, organiser, cup):
     assert phase(over) == "over" and "The round is over: no new deal" in over and "Record deal" not in over
 
 
+def test_the_walls_clock_says_the_round_is_over_once_its_last_table_ends(app, organiser, cup):
+    """Its time no longer matters once every table is done, as on the desk (board.round_clock)."""
+    organiser.draw(cup)
+    organiser.post(f"/tournaments/{cup}/rounds/1/clock", {"action": "start", "minutes": "30"},
+                   page=f"/tournaments/{cup}")
+    wall = app.test_client()
+
+    def shown() -> str:
+        return phase(wall.get(f"/tournaments/{cup}/standings").get_data(as_text=True))
+
+    first, second = organiser.links(cup, 1)
+    play(app, first)
+    assert shown() == "running"  # (one table still playing)
+    play(app, second)
+    assert shown() == "over" == phase(organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True))
+
+
 def test_the_rounds_tables_on_the_desk_follow_each_deal_and_each_new_link(app, organiser, cup):
     organiser.draw(cup)
 

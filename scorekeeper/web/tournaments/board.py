@@ -190,10 +190,12 @@ def shown_clock(state: State, current: tuple[evening.Clock, ClockView | None] | 
     is done (the round's time no longer matters; None: no round drawn); ``current``: the clock as
     :func:`current_clock` read it (None: read now)."""
     _clock, shown = current_clock(state) if current is None else current
-    number = len(state.rounds)
-    if shown is not None and state.round_finished(number):
-        return clock_view(number, evening.Clock(), now(), phase=evening.OVER)
-    return shown
+    return None if shown is None else round_clock(state, len(state.rounds), shown)
+
+
+def round_clock(state: State, number: int, shown: ClockView) -> ClockView:
+    """Round ``number``'s clock as it shows now (``shown``), or over once every table of it is done."""
+    return clock_view(number, evening.Clock(), now(), phase=evening.OVER) if state.round_finished(number) else shown
 
 
 def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:

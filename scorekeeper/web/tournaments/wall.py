@@ -15,6 +15,7 @@ from ... import evening, store
 from ..roundclock import clock_time, clock_view, now
 from ..sheets import LruCache, kept_render
 from . import kept
+from .board import round_clock
 from .core import State, TableView, bp, load_state
 
 WALL_POLL_S = 15  # how often the wall's script asks for its live part
@@ -46,9 +47,7 @@ def _wall(state: State, slots: kept.Slots) -> dict[str, Any]:
         views = state.tables.get(number, [])
         clock = store.get_clock(db, round_row.id)
         if clock.started is not None:
-            shown = clock_view(number, clock, now())
-            over = state.round_finished(number)
-            context["clock"] = shown if not over else clock_view(number, evening.Clock(), now(), phase=evening.OVER)
+            context["clock"] = round_clock(state, number, clock_view(number, clock, now()))
         tables = tuple(_shown(state, view) for view in views)
         context["tables_part"] = slots(kept.part(("wall tables", state.roster_key, number, round_row.byes, tables),
                                                  "tournaments/_wall_tables.html",
