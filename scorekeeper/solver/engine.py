@@ -1599,17 +1599,18 @@ class _Searcher:
     @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
-    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, total=VALUE, left=BITS, mine=BITS, taken=VALUE,
-                   win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS, card=SMALL, now_seat=SMALL,
-                   now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, won=VALUE)
-    def two_tricks(self, base: int, pos: int, seat: int, total: int, left: int, mine: int, taken: int = 0,
-                   win_seat: int = 0, win_bit: int = 0) -> int:
+    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, total=VALUE, left=BITS, mine=BITS, alpha=VALUE, beta=VALUE,
+                   taken=VALUE, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS, card=SMALL,
+                   now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, won=VALUE)
+    def two_tricks(self, base: int, pos: int, seat: int, total: int, left: int, mine: int, alpha: int = -1,
+                   beta: int = BIG, taken: int = 0, win_seat: int = 0, win_bit: int = 0) -> int:
         """Card points with two tricks left, worth ``total`` (their cards and the last trick's bonus), from
         ``seat`` on in the first (``pos`` cards of it kept from ``base`` played, worth ``taken``; ``left`` the
-        cards in play but those, ``mine`` the claimant side's cards): every line played out (no window, so the
-        value is exact and a later visit never searches again; there are few lines). Worth it for the many
-        windows of a points search of cards that add up; a single tricks question, or Quinto's trick values,
-        cut off sooner by alpha-beta. The last trick is worth the rest (``total`` less the first's points)."""
+        cards in play but those, ``mine`` the claimant side's cards), within (``alpha``, ``beta``): asked with
+        the whole range (the default), so the value is exact and a later visit never searches again; inside,
+        alpha-beta leaves out the lines that cannot change it. Worth it for the many windows of a points
+        search of cards that add up; a single tricks question, or Quinto's trick values, cut off sooner by
+        the window asked. The last trick is worth the rest (``total`` less the first's points)."""
         hand = self.hands[seat]
         moves = self.moves(base, pos, seat, win_seat, win_bit) if pos else hand
         maximise = self.maxi[seat]
@@ -1626,8 +1627,8 @@ class _Searcher:
             self.played[base + pos] = card
             won = taken + self.pts[card]
             if pos < self.last:
-                value = self.two_tricks(base, pos + 1, self.after[seat], total, left ^ low, mine, won, now_seat,
-                                        now_bit)
+                value = self.two_tricks(base, pos + 1, self.after[seat], total, left ^ low, mine, alpha, beta, won,
+                                        now_seat, now_bit)
             else:
                 value = won if self.maxi[now_seat] else 0
                 if self.simple:
@@ -1635,8 +1636,19 @@ class _Searcher:
                 else:
                     value += self.last_trick(now_seat, left ^ low, total - won)
             self.hands[seat] = hand
-            if value > best if maximise else value < best:
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            elif value < best:
                 best = value
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        break
         return best
 
     @cython.cfunc
