@@ -1636,19 +1636,14 @@ class _Searcher:
                 else:
                     value += self.last_trick(now_seat, left ^ low, total - won)
             self.hands[seat] = hand
-            if maximise:
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-            elif value < best:
+            if value > best if maximise else value < best:
                 best = value
-                if value < beta:
-                    beta = value
-                    if alpha >= beta:
-                        break
+                if maximise:
+                    alpha = value if value > alpha else alpha
+                else:
+                    beta = value if value < beta else beta
+                if alpha >= beta:
+                    break
         return best
 
     @cython.cfunc
