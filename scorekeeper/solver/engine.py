@@ -1390,7 +1390,7 @@ class _Searcher:
         slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
         known = tt.full[slot]
         if not known and points and self.additive and count == 2:
-            value = self.two_tricks(count * SEATS, 0, leader)
+            value = self.two_tricks(count * SEATS, 0, leader, total, rem, self.side_cards())
             tt.store(slot, self.key, key_at, value, value, -1)
             return value
         if not known:
@@ -1603,14 +1603,18 @@ class _Searcher:
     @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)  # (the C types are the locals' below)
-    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS,
-                   card=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, at=SMALL)
-    def two_tricks(self, base: int, pos: int, seat: int, win_seat: int = 0, win_bit: int = 0) -> int:
-        """Card points with two tricks left, from ``seat`` on in the first (``pos`` cards of it
-        kept from ``base`` played): every line played out (no window, so the value is exact and a
-        later visit never searches again; there are few lines). Worth it for the many windows of a
-        points search of cards that add up; a single tricks question, or Quinto's trick values,
-        cut off sooner by alpha-beta."""
+    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, total=VALUE, left=BITS, mine=BITS, alpha=VALUE, beta=VALUE,
+                   taken=VALUE, win_seat=SMALL, win_bit=SMALL, hand=BITS, moves=BITS, low=BITS, card=SMALL,
+                   now_seat=SMALL, now_bit=SMALL, maximise=FLAG, best=VALUE, value=VALUE, won=VALUE)
+    def two_tricks(self, base: int, pos: int, seat: int, total: int, left: int, mine: int, alpha: int = -1,
+                   beta: int = BIG, taken: int = 0, win_seat: int = 0, win_bit: int = 0) -> int:
+        """Card points with two tricks left, worth ``total`` (their cards and the last trick's bonus), from
+        ``seat`` on in the first (``pos`` cards of it kept from ``base`` played, worth ``taken``; ``left`` the
+        cards in play but those, ``mine`` the claimant side's cards), within (``alpha``, ``beta``): asked with
+        the whole range (the default), so the value is exact and a later visit never searches again; inside,
+        alpha-beta leaves out the lines that cannot change it. Worth it for the many windows of a points
+        search of cards that add up; a single tricks question, or Quinto's trick values, cut off sooner by
+        the window asked. The last trick is worth the rest (``total`` less the first's points)."""
         hand = self.hands[seat]
         moves = self.moves(base, pos, seat, win_seat, win_bit) if pos else hand
         maximise = self.maxi[seat]
@@ -1625,18 +1629,56 @@ class _Searcher:
                 now_seat, now_bit = win_seat, win_bit
             self.hands[seat] = hand ^ low
             self.played[base + pos] = card
-            if pos == self.last:
-                value = 0
-                if self.maxi[now_seat]:
-                    for at in range(pos + 1):
-                        value += self.pts[self.played[base + at]]
-                value += self.last_trick(now_seat, 0, 0)
+            won = taken + self.pts[card]
+            if pos < self.last:
+                value = self.two_tricks(base, pos + 1, self.after[seat], total, left ^ low, mine, alpha, beta, won,
+                                        now_seat, now_bit)
             else:
-                value = self.two_tricks(base, pos + 1, self.after[seat], now_seat, now_bit)
+                value = won if self.maxi[now_seat] else 0
+                if self.simple:
+                    value += total - won if self.last_won(left ^ low, mine, now_seat) else 0
+                else:
+                    value += self.last_trick(now_seat, left ^ low, total - won)
             self.hands[seat] = hand
             if value > best if maximise else value < best:
                 best = value
+                if maximise:
+                    alpha = value if value > alpha else alpha
+                else:
+                    beta = value if value < beta else beta
+                if alpha >= beta:
+                    break
         return best
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.returns(BITS)
+    @cython.annotation_typing(False)
+    @cython.locals(seat=SMALL, mine=BITS)
+    def side_cards(self) -> int:
+        """The claimant side's cards."""
+        mine = 0
+        for seat in range(self.n):
+            if self.maxi[seat]:
+                mine |= self.hands[seat]
+        return mine
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(cards=BITS, mine=BITS, leader=SMALL, win=BITS)
+    def last_won(self, cards: int, mine: int, leader: int) -> bool:
+        """Does the claimant's side (``mine``: its cards) win the last trick, of ``cards``, ``leader`` leading,
+        where the Jass suits are known (:attr:`simple`)? The highest trump wins, else the highest card of the
+        suit led (RULES.md §1.9, §4.5), read from the four cards at once: a suit's higher bit is the higher
+        card, so the side holding the highest bit of ``win`` holds the greater part of it."""
+        win = cards & self.trumps
+        if not win:
+            win = cards & self.suit_bits[self.bit(self.hands[leader])]
+        return (win & mine) > (win & ~mine)
 
     @cython.cfunc
     @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)
@@ -1645,7 +1687,11 @@ class _Searcher:
     @cython.locals(leader=SMALL, rem=BITS, total=VALUE, seat=SMALL, win_seat=SMALL, win_bit=SMALL, card=SMALL,
                    pos=SMALL, won=VALUE, cards=BITS)
     def last_trick(self, leader: int, rem: int, total: int) -> int:
-        """The last trick, each hand holding one card."""
+        """The last trick, each hand holding one card (``rem``), worth ``total`` where cards add up (its cards'
+        points and the bonus; a trick in a tricks search). The Jass suits' winner is read from the four cards
+        at once (:meth:`last_won`); the other kernels' trick is played card by card."""
+        if self.simple and self.additive:
+            return total if self.last_won(rem, self.side_cards(), leader) else 0
         seat, win_seat = leader, leader
         win_bit = self.bit(self.hands[leader])
         self.played[SEATS] = win_bit  # (the last trick's cards: one trick left)

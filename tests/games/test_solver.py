@@ -170,6 +170,22 @@ def test_any_small_position_is_solved_as_minimax_solves_it(game, tricks, seat, r
     assert best_points(position, claimant) == minimax(position, claimant, True), position
 
 
+@settings(max_examples=300, deadline=None)
+@given(game=st.integers(0, len(GAMES) - 1), tricks=st.integers(1, 3), seat=st.integers(0, 3),
+       rng=st.randoms(use_true_random=False))
+def test_the_last_tricks_go_to_the_top_trump_or_the_top_card_of_the_suit_led(game, tricks, seat, rng):
+    """RULES §1.9, §2.6, §3.5, §4.5 (trick winner: the highest trump, else the highest card of the suit
+    led; the last trick's bonus to its winner), drawn by hypothesis: with one to three tricks left, the
+    first of them under way or not, each side's best tricks and best points are exhaustive minimax's
+    (the points search plays the last two tricks out, leaving out by alpha-beta the lines that cannot
+    change their value, and reads the last trick's winner and worth from its cards at once)."""
+    rules, seats, contracts = GAMES[game]
+    position = random_position(rng, rules, seats, contracts, tricks=tricks)
+    claimant = position.sides[seats[seat % len(seats)]]
+    assert best_tricks(position, claimant) == minimax(position, claimant, False), position
+    assert best_points(position, claimant) == minimax(position, claimant, True), position
+
+
 def test_the_best_points_do_not_depend_on_where_the_search_starts():
     """The points search may start from a guess (the best tricks' share of the points); from
     any guess, at the ends of the range or far off, it finds the same value as minimax."""
