@@ -24,7 +24,13 @@ from setuptools.errors import CompileError, LinkError
 # the search (its follow rules on bits: engine.Follow), and the Jass kernel built for it
 GENERATED = "build/cython"
 COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
-POPCNT = "-mpopcnt"  # x86-64: a bit count in one instruction (docs/performance.md, solverq18)
+# x86-64's instructions the searchers are compiled for where this processor runs them: each flag, and a
+# program that uses it (docs/performance.md): a bit count in one instruction (solverq18), and BMI2's
+# pext, a run's closed-up cards in one (solverq21, engine.pxd)
+PROBES = {"-mpopcnt": "volatile unsigned long long word = 0xF0F0ULL;\n"
+                      "  return __builtin_popcountll(word) == 8 ? 0 : 1;",
+          "-mbmi2": "volatile unsigned long long word = 0xF0F0ULL;\n"
+                    "  return __builtin_ia32_pext_di(word, 0xFF00ULL) == 0xF0ULL ? 0 : 1;"}
 
 
 class OptionalBuildExt(build_ext):
@@ -42,20 +48,20 @@ class OptionalBuildExt(build_ext):
             print(f"warning: the claim solver is not compiled ({error}); it runs as plain Python")
 
     def build_extensions(self) -> None:
-        if self.runs(POPCNT):
-            for ext in self.extensions:
-                ext.extra_compile_args.append(POPCNT)
-        else:
-            print(f"warning: the compiler or the processor refuses {POPCNT}: compiled without it")
+        for flag, body in PROBES.items():
+            if self.runs(flag, body):
+                for ext in self.extensions:
+                    ext.extra_compile_args.append(flag)
+            else:
+                print(f"warning: the compiler or the processor refuses {flag}: compiled without it")
         super().build_extensions()
 
-    def runs(self, flag: str) -> bool:
-        """Does a program counting bits, compiled with ``flag``, compile, link and run here (a compiler
-        may refuse the flag: Clang on ARM, MSVC; a processor may lack the instruction: SIGILL)?"""
+    def runs(self, flag: str, body: str) -> bool:
+        """Does a program (``main``'s ``body``), compiled with ``flag``, compile, link and run here (a
+        compiler may refuse the flag: Clang on ARM, MSVC; a processor may lack the instruction: SIGILL)?"""
         with tempfile.TemporaryDirectory() as folder:
             probe = Path(folder) / "probe.c"
-            probe.write_text("int main(void) { volatile unsigned long long word = 0xF0F0ULL;\n"
-                             "  return __builtin_popcountll(word) == 8 ? 0 : 1; }\n")
+            probe.write_text(f"int main(void) {{ {body} }}\n")
             program = str(Path(folder) / "probe")
             try:
                 objects = self.compiler.compile([str(probe)], output_dir=folder, extra_postargs=[flag])

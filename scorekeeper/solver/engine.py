@@ -986,7 +986,10 @@ class _Searcher:
                 continue
             left = rem >> shift & (ONE << width) - 1
             piece = _count(left)
-            if left:
+            if cython.compiled and PEXT:  # (one pext a hand: engine.pxd)
+                for seat in range(self.n - 1):
+                    piece = piece << width | _pext(self.hands[seat] >> shift, left)
+            elif left:
                 if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
                     low = self.bit(left & -left)
                     left >>= low
