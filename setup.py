@@ -2,13 +2,16 @@
 
 The three modules stay plain Python, and are the only source: Cython compiles them as they are,
 with the C types they declare (the searchers a ``@cython.cclass`` of C functions and C arrays,
-``@cython.locals``: read as nothing uncompiled).
+``@cython.locals``: read as nothing uncompiled), and engine.pxd beside engine.py names the one C
+function that plain Python has no word for.
 Where the build cannot compile (no C compiler, no Python headers), the install goes on and the
 solver runs as plain Python; pyproject.toml holds everything else. The searchers count bits
 (``engine._count``): where the compiler takes ``POPCNT`` and this machine runs it (x86-64 since
 2008-2009; a club's older laptop may not), GCC makes each count one ``popcnt``; elsewhere (another
-processor, an older one: the probe's program fails), the C is compiled without it. The install
-compiles where the server runs (``make run``), so the probe asks the processor that will run it.
+processor, an older one: the probe's program fails), the C is compiled without it. So too
+with BMI2 (x86-64 since 2013-2015): ``pext`` closes up a run's cards in one instruction (engine.pxd;
+without it, engine.py reads a table). The install compiles where the server runs (``make run``), so
+the probe asks the processor that will run it.
 Not ``-march=native``: on this AVX-512 machine it let GCC write instructions that valgrind cannot
 run, and callgrind is how the search's instructions are counted.
 """
