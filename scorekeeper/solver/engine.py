@@ -955,6 +955,8 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.cdivision(True)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
@@ -1028,6 +1030,7 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
