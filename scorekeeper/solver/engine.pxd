@@ -1,7 +1,7 @@
 # Compiled only (setup.py): the C that engine.py's searchers call where plain Python has no word for it.
 # BMI2's ``pext`` (setup.py compiles with -mbmi2 where this processor runs it, as with -mpopcnt): the bits
 # of ``bits`` at the places of ``mask``'s, closed up (normal_key's runs). Without -mbmi2, ``PEXT`` is 0
-# and normal_key reads COMPRESS (C's ``if (0)``: the call never compiled).
+# and normal_key reads COMPRESS (the pext branch an ``if (0)`` that the C compiler drops).
 cdef extern from *:
     """
     #if defined(__BMI2__)
