@@ -955,6 +955,8 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.cdivision(True)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
@@ -986,7 +988,10 @@ class _Searcher:
                 continue
             left = rem >> shift & (ONE << width) - 1
             piece = _count(left)
-            if left:
+            if cython.compiled and PEXT:  # (one pext a hand: engine.pxd)
+                for seat in range(self.n - 1):
+                    piece = piece << width | _pext(self.hands[seat] >> shift, left)
+            elif left:
                 if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
                     low = self.bit(left & -left)
                     left >>= low
@@ -1025,6 +1030,7 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
