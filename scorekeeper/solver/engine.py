@@ -602,6 +602,7 @@ class Follow:
                           partner_winning)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
@@ -621,6 +622,7 @@ class Follow:
         return self.core(hand, lead, best, partner_winning)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
