@@ -1139,8 +1139,10 @@ class _Searcher:
                 theirs |= self.hands[seat] & self.trumps
         sure_mine = sure_theirs = 0
         for seat in range(self.n):
-            other = theirs if self.maxi[seat] else mine
             hand = self.hands[seat] & self.trumps
+            if not hand:  # (no trump: no trick surely won with one)
+                continue
+            other = theirs if self.maxi[seat] else mine
             held = gain = most = floor = 0
             least = BIG
             if not self.points:  # (a trick each)
