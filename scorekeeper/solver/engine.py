@@ -602,6 +602,7 @@ class Follow:
                           partner_winning)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
@@ -621,6 +622,7 @@ class Follow:
         return self.core(hand, lead, best, partner_winning)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     @cython.returns(BITS)
     @cython.annotation_typing(False)
@@ -921,26 +923,19 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
-    @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE,
-                   differ=BITS, run=SMALL, suit=BITS)
+    @cython.locals(mine=BITS, other=BITS, low=BITS, high=BITS, here=VALUE, there=VALUE, down=VALUE, up=VALUE)
     def distance(self, mine: int, other: int) -> int:
         """``down * SPREAD + up``: how many points the cards left here (``mine``) are worth less
         (``down``), and more (``up``), than those of ``other``, a position of the same shape, rank for
         rank. The side's best here is then at least its best there less ``down``, and at most its
         best there plus ``up`` (play as there: each card it takes is worth what its counterpart was,
         give or take). Both hold as many cards of each run, so the k-th lowest card of one is the
-        k-th lowest of the other, run for run: the two are walked lowest card first, together (but for the
-        runs whose cards left are the same in both: worth the same)."""
+        k-th lowest of the other, run for run: the two are walked lowest card first, together, until the
+        cards left are the same in both (a run the same in both pairs each card with itself: worth 0)."""
         mine &= self.run_bits
         other &= self.run_bits
-        differ = mine ^ other
-        for run in range(self.run_count):
-            suit = (ONE << self.run_width[run]) - 1 << self.run_first[run]
-            if not differ & suit:
-                mine &= ~suit
-                other &= ~suit
         down = up = 0
-        while mine:
+        while mine != other:  # (the cards left the same in both from here on: worth the same, pair for pair)
             low, high = mine & -mine, other & -other
             mine ^= low
             other ^= high
@@ -1150,8 +1145,10 @@ class _Searcher:
                 theirs |= self.hands[seat] & self.trumps
         sure_mine = sure_theirs = 0
         for seat in range(self.n):
-            other = theirs if self.maxi[seat] else mine
             hand = self.hands[seat] & self.trumps
+            if not hand:  # (no trump: no trick surely won with one)
+                continue
+            other = theirs if self.maxi[seat] else mine
             held = gain = most = floor = 0
             least = BIG
             if not self.points:  # (a trick each)
