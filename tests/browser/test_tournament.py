@@ -79,6 +79,7 @@ def test_a_small_tournament_from_registration_to_printed_standings(live_url, pag
     play_round(browser, page, live_url, 2)
 
     page.get_by_role("link", name="Standings (wall screen)").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/standings$"))  # (the wall loaded, not the desk still)
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 4
     assert page.locator("#wall").get_attribute("data-seconds") == "15"  # it asks for its live part again
@@ -89,5 +90,6 @@ def test_a_small_tournament_from_registration_to_printed_standings(live_url, pag
     # A player's page after the evening: the statistics table fits the phone, nothing cut off.
     page.get_by_role("link", name="Players").first.click()
     page.get_by_role("link", name="Ann").click()
+    page.wait_for_url(re.compile(r"/players/\d+$"))
     assert page.locator("table.stats tbody tr").count() == 1
     shot(page, "43-player")
