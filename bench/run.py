@@ -21,6 +21,9 @@ check, flash and insert alone) says what WTForms' form costs on top. The sheet i
 while 16 clients keep asking a claim the solver searches for its whole 10 s (the referee
 answers each worker's second search 429): its p99 must stay under 100 ms.
 
+PDF: one 30-deal sheet through the app against a plain WeasyPrint render of an equal table, the two
+timed in turn (PDF_ROUNDS times each, the median of each), for the same reason.
+
 The claim solver: bench/solver_bench.py's cases (200 seeded deals each; ``make bench-solver``
 runs them alone), their targets on the 99th percentile.
 """
@@ -45,15 +48,16 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import final, load, server, solver_bench
 from .load import DEAL_FORMS, DEALS_PER_MATCH, SEATS
 
 OUTPUT = Path(__file__).resolve().parent / "results.json"
 CLIENTS = (16, 64)
+PDF_ROUNDS = 7  # the one-sheet PDF row: ours and the plain render timed in turn, this many times each (pdf22)
 SLICES = 3  # the GET rows: the baseline and the GET measured in turn, in this many slices each (get18, get21)
 CLAIM_SEARCHES = 16  # clients asking a claim that searches for its whole limit, again and again
 CLAIM_READERS = 4  # the wall screens and phones reading the sheet meanwhile
@@ -66,6 +70,7 @@ BENCH_OPTIONS = {"target": 100_000}  # no match ends during the bench
 PLAYERS = {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}
 
 Measure = dict[str, Any]
+T = TypeVar("T")
 
 
 def measure(name: str, value: float, unit: str, *, baseline: float | None = None, ratio: float | None = None,
@@ -90,16 +95,31 @@ def _round(value: float) -> float:
     return round(value, 3 if abs(value) < 10 else 1)
 
 
-def timed(func: Callable[[], object], *, number: int, repeat: int = 5) -> float:
-    """The median over ``repeat`` runs of the seconds one call of ``func`` takes (after one warm-up)."""
-    func()
-    runs = []
-    for _ in range(repeat):
+def in_turn(measures: Sequence[Callable[[], T]], rounds: int) -> list[list[T]]:
+    """Each of ``measures`` called once a round, in turn, for ``rounds`` rounds, so that a load that
+    changes meanwhile falls on all of them alike; what each gave, in the order it gave it."""
+    seen: list[list[T]] = [[] for _ in measures]
+    for _ in range(rounds):
+        for measured, out in zip(measures, seen, strict=True):
+            out.append(measured())
+    return seen
+
+
+def timed(*funcs: Callable[[], object], number: int, repeat: int = 5) -> list[float]:
+    """For each of ``funcs``, the median over ``repeat`` runs of the seconds one call takes; the funcs'
+    runs taken in turn (:func:`in_turn`), each after an untimed call of its own func, so that it finds
+    the process as a run of its own left it, not as the other's did (the sheet's PDF forks a child: a
+    plain render just after it wrote to the pages the fork had left shared, 4,800 page faults more and
+    8% of its time; pdf22)."""
+
+    def seconds(func: Callable[[], object]) -> float:
+        func()
         began = time.perf_counter()
         for _ in range(number):
             func()
-        runs.append((time.perf_counter() - began) / number)
-    return statistics.median(runs)
+        return (time.perf_counter() - began) / number
+
+    return [statistics.median(runs) for runs in in_turn([functools.partial(seconds, f) for f in funcs], repeat)]
 
 
 # -- deals -----------------------------------------------------------------------------
@@ -152,17 +172,17 @@ def engine_measures() -> list[Measure]:
     rules = get_rules("contree")
     options = rules.resolve_options({})
     deal = rules.read_deal(rules.declarations_from_form(form_deal(0), options), options)
-    score = timed(lambda: rules.score_deal(deal, options), number=2000)
+    (score,) = timed(lambda: rules.score_deal(deal, options), number=2000)
 
     question = {"hand": ["7H", "KS", "AS", "9D", "JH", "10C", "8S", "QD"], "trick_so_far": ["QS", "9H", "10S"],
                 "trump": "H"}
-    legal = timed(lambda: rules.referee("legal_play", question, options), number=2000)
+    (legal,) = timed(lambda: rules.referee("legal_play", question, options), number=2000)
 
     melds = [meld_from_cards("AH KH QH", seat="N"), meld_from_cards("QC JC 10C", seat="E"),
              meld_from_cards("10S 9S 8S 7S", seat="S"), meld_from_cards("KD QD JD", seat="W")]
     side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}.__getitem__
-    compare = timed(lambda: compare_melds(melds, trump="H", play_order=("E", "S", "W", "N"), side_of=side_of),
-                    number=2000)
+    (compare,) = timed(lambda: compare_melds(melds, trump="H", play_order=("E", "S", "W", "N"), side_of=side_of),
+                       number=2000)
 
     rng = random.Random(20240601)
     tournament = []  # 40 matches of 25 deals; every fourth plays announces
@@ -175,7 +195,7 @@ def engine_measures() -> list[Measure]:
         for stored, match_options in tournament:
             rules.score_sheet(stored, match_options)
 
-    whole = timed(rescore, number=1, repeat=7)
+    (whole,) = timed(rescore, number=1, repeat=7)
     return [
         measure("engine: score a deal", score * 1e6, "µs"),
         measure("engine: legal plays (referee)", legal * 1e6, "µs"),
@@ -262,8 +282,7 @@ def pdf_measures(tmp: Path) -> list[Measure]:
         HTML(string=plain_html).write_pdf()
 
     try:
-        our_time = timed(ours, number=1, repeat=5)
-        plain_time = timed(plain, number=1, repeat=5)
+        our_time, plain_time = timed(ours, plain, number=1, repeat=PDF_ROUNDS)
     finally:
         with app.app_context():
             store.close_thread_connections()
@@ -391,9 +410,11 @@ def _in_turn(plans: tuple[load.Plan, load.Plan], clients: int, processes: int) -
     """Two measures run in turn, SLICES slices of each (a slice: the warm-up, then its share of the
     measured window), so that a load that changes meanwhile falls on both alike; what each saw."""
     tallies = (load.Tally(), load.Tally())
-    for _ in range(SLICES):
-        for plan, tally in zip(plans, tallies, strict=True):
-            tally.then(load.run(dataclasses.replace(plan, duration=plan.duration / SLICES), clients, processes))
+    slices = in_turn([functools.partial(load.run, dataclasses.replace(plan, duration=plan.duration / SLICES), clients,
+                                        processes) for plan in plans], SLICES)
+    for tally, runs in zip(tallies, slices, strict=True):
+        for run in runs:
+            tally.then(run)
     return tallies
 
 

@@ -4,8 +4,8 @@ The renderer may read the project's static files and ``data:`` URLs, nothing els
 names and notes are untrusted, and WeasyPrint's default fetcher would embed local files
 or call out to the network (PLATFORM.md).
 
-Every render runs in a process forked for it and is killed past its time limit
-(:data:`PRINT_SECONDS`, :func:`html_to_pdf`, :mod:`scorekeeper.forked`): a text long enough
+Every render runs in a process of its own, kept for the next or forked for it, and is killed past
+its time limit (:data:`PRINT_SECONDS`, :func:`html_to_pdf`, :mod:`scorekeeper.forked`): a text long enough
 to take minutes to lay out stops there and is said, instead of holding a web worker's thread
 (or a booklet) for ever.
 
@@ -191,12 +191,19 @@ def sheet_html(**context: object) -> Lined:
 def html_to_pdf(html: str | Lined, static: Path, seconds: float | None = None) -> bytes:
     """HTML (or a lined layout, :class:`Lined`) to PDF bytes in the print style
     (``static/css/print.css``), its relative links read from ``static`` and nothing else fetched;
-    rendered by a child process killed after ``seconds`` (default :data:`PRINT_SECONDS`). A lined
-    layout whose lines do not hold is rendered again from its rows, here, by another child.
+    rendered by another process killed after ``seconds`` (default :data:`PRINT_SECONDS`): this
+    process's kept printer (:func:`_kept_print`), or while another thread prints with it a child
+    forked for the render. A lined layout whose lines do not hold is rendered again from its rows,
+    here, by the same kind of process.
 
     :raise TooLong: the render was stopped
     """
     static = static.resolve()
+    if _KEPT_FREE.acquire(blocking=False):
+        try:
+            return _kept_print(html, static, seconds)
+        finally:
+            _KEPT_FREE.release()
     with forked.FORKING:
         _print_style(static)  # parsed once per thread, before the fork, for the children to inherit
     limit = seconds or PRINT_SECONDS
@@ -244,6 +251,35 @@ class Printer:
     def close(self) -> None:
         """End the printer's process."""
         self._worker.close()
+
+
+_KEPT: dict[Path, Printer] = {}
+"""This process's kept printers (:func:`_kept_print`), one per static folder; none in a child forked
+after them (:func:`os.register_at_fork`: their pipes are their parent's)."""
+_KEPT_FREE = threading.Lock()  # held by the thread printing with a kept printer
+os.register_at_fork(after_in_child=_KEPT.clear)
+
+
+def _kept_print(html: str | Lined, static: Path, seconds: float | None) -> bytes:
+    """``html`` printed by this process's kept printer for ``static`` (a :class:`Printer`, forked at the
+    first print and kept for good; a thread holds :data:`_KEPT_FREE`). A child forked for each print
+    wrote to the pages it shared with its parent, each copied first: a 30-deal sheet's 7,000-10,000
+    page faults, 35-46 ms of the kernel's time in a render of 240 ms; the kept printer has its own.
+    A printer stopped at its time limit or failed is gone, and the next print forks another.
+
+    :raise TooLong: the render was stopped
+    """
+    if static not in _KEPT:
+        _KEPT[static] = Printer(static)
+    printer = _KEPT[static]
+    try:
+        printed = printer([html], seconds)
+        if printed is None:  # a lined layout whose lines do not hold
+            printed = printer([fallback(cast(Lined, html))], seconds)
+    except BaseException:
+        _KEPT.pop(static).close()
+        raise
+    return cast(bytes, printed)
 
 
 def fallback(part: Lined | Layered) -> str:

@@ -42,6 +42,21 @@ def test_the_sheet_pdf_carries_names_totals_and_house_rules(client, tmp_path):
     assert "500" in text  # the target house rule
 
 
+def test_a_sheet_asked_while_another_prints_is_printed_alike(client):
+    """A worker's kept printer prints one sheet at a time; a sheet asked meanwhile is printed by a
+    process forked for it, the same PDF."""
+    from scorekeeper import pdf
+
+    match_id = client.post("/api/v1/matches", json={
+        "game": "contree", "players": {"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"}}).json["id"]
+    client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL)
+    alone = client.get(f"/matches/{match_id}/sheet.pdf")
+    with pdf._KEPT_FREE:  # (another thread printing with the kept printer)
+        meanwhile = client.get(f"/matches/{match_id}/sheet.pdf")
+    assert alone.status_code == meanwhile.status_code == 200
+    assert meanwhile.data == alone.data
+
+
 def test_a_blank_sheet_has_the_players_ruled_lines_and_a_qr_code_that_opens_the_match(client, tmp_path):
     match_id = client.post("/api/v1/matches", json={
         "game": "pandoeren", "players": {"N": "Alice", "E": "山田太郎", "S": "Carol", "W": "Dan"}}).json["id"]

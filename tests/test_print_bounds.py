@@ -55,6 +55,7 @@ def test_a_title_of_twenty_thousand_characters_is_printed_clipped(app, client, t
 
 
 def test_a_render_past_its_time_limit_is_stopped_said_and_leaves_no_process(app, client, monkeypatch):
+    """... and the next sheet prints (the printer stopped with it is replaced)."""
     match_id = stored_match(app, notes="A long note. " * 7000)
     monkeypatch.setattr(pdf, "PRINT_SECONDS", 0.3)
     before = children()
@@ -63,6 +64,8 @@ def test_a_render_past_its_time_limit_is_stopped_said_and_leaves_no_process(app,
     assert "This took longer than 0.3 s and was stopped: it is too long to do here." in \
         response.get_data(as_text=True)
     assert children() <= before
+    monkeypatch.setattr(pdf, "PRINT_SECONDS", 20.0)
+    assert client.get(f"/matches/{stored_match(app)}/sheet.pdf").data.startswith(b"%PDF")
 
 
 def test_a_part_of_a_booklet_past_its_time_limit_stops_the_booklet(app, client):
