@@ -226,8 +226,9 @@ def board_rows(state: State, clock: evening.Clock) -> list[BoardRow]:
     times = dict(zip((view.table.number for view in views), changed_at([view.match for view in views]), strict=True))
     slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
                                [view.table.number for view in views if view.done], clock, at)
+    phase = evening.clock_phase(clock, at)  # (a table not done: the clock's, the same for each)
     return [BoardRow(view, times[view.table.number], view.table.number in slow,
-                     evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
+                     evening.OVER if view.done else phase) for view in views]
 
 
 @lru_cache(maxsize=16)
