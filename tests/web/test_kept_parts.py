@@ -148,6 +148,32 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
 
 
 
+def test_a_tables_kept_shapes_say_each_change_of_its_deals_in_each_language_as_drawn_afresh(app, organiser, cup):
+    """A table's list item, board row and close-the-round choice are kept as shapes, cut where their
+    progress and totals go, with these put in at each look (kept.shaped): after a deal, the deal edited
+    (its totals changed, its count not) and taken back, in English and French asked in turn, each look
+    is the desk drawn from nothing, and says the totals of that step, never an earlier one's."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    match_id = play(app, organiser.links(cup, 1)[0], deals=1)  # E-W make 100: 220 to 60 (RULES §2.3)
+
+    def looks() -> list[str]:
+        return [TOKEN.sub("", organiser.client.get(desk, headers={"Accept-Language": language}).get_data(as_text=True))
+                for language in ("en", "fr", "en")]
+
+    steps = {"N–S 60, E–W 220": lambda db: None,
+             "N–S 60, E–W 240": lambda db: store.update_deal(db, match_id, first(db, match_id).id,
+                                                                {**first(db, match_id).declarations, "bid": 120}),
+             "N–S 0, E–W 0": lambda db: store.undo_last_deal(db, match_id)}
+    for totals, change in steps.items():
+        with app.app_context():
+            change(store.get_db())
+        kept = looks()
+        forget_kept_desk()
+        assert looks() == kept and kept[0] == kept[2]
+        assert re.findall(r"As it stands \(([^)]*)\)", kept[0])[0] == totals
+
+
 def test_the_walls_settings_on_the_desk_follow_each_choice_and_are_the_form_drawn_afresh(app, organiser, cup):
     """The desk's form of what the wall shows is kept per the settings and the round: after each choice
     (the pairings held, then published, then the standings hidden too) the next look shows it, and the
