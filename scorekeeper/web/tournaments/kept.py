@@ -145,7 +145,7 @@ def round_tables(state: State, number: int) -> list[Part]:
         return str(progress(state, view))
 
     def drawn(view: TableView) -> Part:
-        shown = (*at, view.table.id, view.table.number, view.table.token, tuple(view.seated(state.rules)))
+        shown = (*at, view.table.id, view.table.number, view.table.token, state.seated(view))
         return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))), said(view))
 
     def table(view: TableView) -> Part:  # (the view's key names its table, match, sign-offs and names)
