@@ -308,12 +308,13 @@ def slow_tables(deals: Mapping[int, int], last_deal: Mapping[int, datetime | Non
     """
     finished = set(done)
     median = statistics.median(deals.values()) if deals else 0
-    running = clock_phase(clock, now) == RUNNING
+    idle_since = now - timedelta(minutes=idle_minutes) if clock_phase(clock, now) == RUNNING else None
     slow = set()
     for table, count in deals.items():
+        if table in finished or count >= median and idle_since is None:
+            continue
         since = last_deal.get(table) or clock.started
-        idle = running and since is not None and (now - since) >= timedelta(minutes=idle_minutes)
-        if table not in finished and (count < median or idle):
+        if count < median or since is not None and since <= idle_since:
             slow.add(table)
     return slow
 

@@ -123,7 +123,7 @@ def forget_kept_desk() -> None:
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.PROGRESSES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS,
                   kept.PARTS, kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS,
-                  core.VIEWS, core.STANDINGS, wall.SHOWN):
+                  core.SEATS, core.VIEWS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -146,6 +146,55 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
         forget_kept_desk()
         assert looks() == kept and shown in kept[0]
 
+
+
+def test_a_tables_kept_shapes_say_each_change_of_its_deals_in_each_language_as_drawn_afresh(app, organiser, cup):
+    """A table's list item, board row and close-the-round choice are kept as shapes, cut where their
+    progress and totals go, with these put in at each look (kept.shaped): after a deal, the deal edited
+    (its totals changed, its count not) and taken back, in English and French asked in turn, each look
+    is the desk drawn from nothing, and says the totals of that step, never an earlier one's."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    match_id = play(app, organiser.links(cup, 1)[0], deals=1)  # E-W make 100: 220 to 60 (RULES §2.3)
+
+    def looks() -> list[str]:
+        return [TOKEN.sub("", organiser.client.get(desk, headers={"Accept-Language": language}).get_data(as_text=True))
+                for language in ("en", "fr", "en")]
+
+    steps = {"N–S 60, E–W 220": lambda db: None,
+             "N–S 60, E–W 240": lambda db: store.update_deal(db, match_id, first(db, match_id).id,
+                                                                {**first(db, match_id).declarations, "bid": 120}),
+             "N–S 0, E–W 0": lambda db: store.undo_last_deal(db, match_id)}
+    for totals, change in steps.items():
+        with app.app_context():
+            change(store.get_db())
+        kept = looks()
+        forget_kept_desk()
+        assert looks() == kept and kept[0] == kept[2]
+        assert re.findall(r"As it stands \(([^)]*)\)", kept[0])[0] == totals
+
+
+def test_two_entries_swapped_sit_at_each_others_tables_on_the_desk_and_the_wall_at_the_next_look(app, organiser, cup):
+    """Each table's sides as seated are kept per the roster, the table, its match and its players' names
+    (core.State.seated: a deal changes none of them): two entries swapped before the round begins, the
+    desk's list items and close-the-round choices and the wall name each at the other's table, as drawn
+    from nothing."""
+    organiser.draw(cup)
+    with app.app_context():
+        (round_,) = store.list_rounds(store.get_db(), cup)
+    first, second = round_.tables[0].sides[0][0], round_.tables[1].sides[0][0]
+    seen = desk_and_wall(organiser, cup)
+    assert organiser.post(f"/tournaments/{cup}/swap", {"first": str(first), "second": str(second)},
+                          page=f"/tournaments/{cup}").status_code == 302
+    assert any("swapped places" in f for f in flashes(organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True)))
+    kept = desk_and_wall(organiser, cup)
+    forget_kept_desk()
+    assert desk_and_wall(organiser, cup) == kept
+
+    def seated(html: str) -> list[str]:  # each table's first side as the round's list and the wall name it
+        return re.findall(r'<span class="(?:sides-seats side|side)">[^<]*</span> ([^<—]*?)(?: —|</span>)', html)[::2]
+
+    assert seated(kept[0]) == seated(seen[0])[1::-1] and seated(kept[1]) == seated(seen[1])[1::-1] != []
 
 
 def test_the_walls_settings_on_the_desk_follow_each_choice_and_are_the_form_drawn_afresh(app, organiser, cup):

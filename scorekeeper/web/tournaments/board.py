@@ -75,7 +75,7 @@ def close_form(state: State, views: Sequence[TableView]) -> FlaskForm:
 def _result_field(state: State, view: TableView, stands: str | None = None) -> UnboundField:
     """The close-the-round form's choice for a table not done: its result as it stands (``stands``
     says its totals; None: as :func:`_stands` says them), a side's win or a draw."""
-    seated = tuple(view.seated(state.rules))
+    seated = state.seated(view)
     if stands is None:
         stands = _stands(state, view, seated)
     choices = [SelectChoice(STANDS, _("As it stands (%(totals)s)", totals=stands)),
@@ -111,7 +111,7 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return str(render(field))
 
     def drawn(view: TableView) -> Part:  # kept per what it shows but the totals (a deal changes only those)
-        seated = tuple(view.seated(state.rules))
+        seated = state.seated(view)
         return shaped(FIELD_SHAPES, (language, view.table.id, view.table.number, seated),
                       lambda hole: shape(view, hole), str(escape(_stands(state, view, seated))))
 
@@ -226,8 +226,9 @@ def board_rows(state: State, clock: evening.Clock) -> list[BoardRow]:
     times = dict(zip((view.table.number for view in views), changed_at([view.match for view in views]), strict=True))
     slow = evening.slow_tables({view.table.number: view.deals for view in views}, times,
                                [view.table.number for view in views if view.done], clock, at)
+    phase = evening.clock_phase(clock, at)  # (a table not done: the clock's, the same for each)
     return [BoardRow(view, times[view.table.number], view.table.number in slow,
-                     evening.OVER if view.done else evening.clock_phase(clock, at)) for view in views]
+                     evening.OVER if view.done else phase) for view in views]
 
 
 @lru_cache(maxsize=16)

@@ -137,6 +137,14 @@ class State:
                    if view.result is not None and view.outcome is None]
         return sorted(waiting, key=lambda item: item[1].signoff_status != "disputed")
 
+    def seated(self, view: TableView) -> tuple[tuple[str, str], ...]:
+        """Where each side of ``view``'s table sits, with its players (:meth:`TableView.seated`), kept per
+        what it is made of: the roster (the tournament, its options and the database among it), the table,
+        its match and its players' names, which a deal changes none of (a view, whose key a deal changes,
+        is derived again at each)."""
+        return SEATS.get((self.roster_key, view.table.id, view.match.id, tuple(view.match.players.items())),
+                         lambda: tuple(view.seated(self.rules)))
+
     def round_begun(self, number: int) -> bool:
         return any(view.deals for view in self.tables.get(number, []))
 
@@ -177,6 +185,7 @@ class Roster:
 
 
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
+SEATS = LruCache(size=8192)  # each table's sides as seated (State.seated), per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
 STANDINGS = LruCache(size=8)  # the standings per the tournament, roster and results they rank (2,000 objects
 # each for a final's collector to scan), with their serial, per worker process

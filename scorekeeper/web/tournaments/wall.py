@@ -57,7 +57,7 @@ def _wall(state: State, slots: kept.Slots) -> dict[str, Any]:
 
 def _shown(state: State, view: TableView) -> Shown:
     """A table as the wall shows it, kept per its view (:attr:`TableView.key`)."""
-    return SHOWN.get(view.key, lambda: Shown(view.table.number, tuple(view.seated(state.rules)), view.done,
+    return SHOWN.get(view.key, lambda: Shown(view.table.number, state.seated(view), view.done,
                                              tuple(view.match.players.values())))
 
 
