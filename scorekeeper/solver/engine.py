@@ -1127,22 +1127,18 @@ class _Searcher:
     @cython.exceptval(check=False)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
-    @cython.locals(hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL, over=SMALL,
-                   worth=VALUE, gain=VALUE, most=VALUE, least=VALUE, value=VALUE, floor=VALUE, sure_mine=VALUE,
-                   sure_theirs=VALUE)
-    def trump_floors(self) -> int:
+    @cython.locals(rem=BITS, hand=BITS, mine=BITS, theirs=BITS, other=BITS, card=SMALL, seat=SMALL, held=SMALL,
+                   over=SMALL, worth=VALUE, gain=VALUE, most=VALUE, least=VALUE, value=VALUE, floor=VALUE,
+                   sure_mine=VALUE, sure_theirs=VALUE)
+    def trump_floors(self, rem: int) -> int:
         """``mine * SPREAD + theirs`` (no Python tuple): what each side surely wins with its trumps (the
         claimant's, the other's), whoever leads and whoever may trump while able to follow: a hand's k
         highest trumps lie in k tricks, only a higher trump takes a trick from a trump, and each of the
         other side's trumps above the k-th lies in one trick; so at least k less those trumps of the k
         tricks are won, each worth at least its trump (the side's best hand counted: two hands' tricks
-        may be the same)."""
-        mine = theirs = 0
-        for seat in range(self.n):
-            if self.maxi[seat]:
-                mine |= self.hands[seat] & self.trumps
-            else:
-                theirs |= self.hands[seat] & self.trumps
+        may be the same); ``rem``: the cards in the hands, at a trick's start."""
+        mine = self.side_cards() & self.trumps
+        theirs = rem & self.trumps & ~mine
         sure_mine = sure_theirs = 0
         for seat in range(self.n):
             hand = self.hands[seat] & self.trumps
@@ -1404,7 +1400,7 @@ class _Searcher:
                 for holder in range(self.n):
                     if self.hands[holder] & other:
                         break
-                floors = self.trump_floors()  # (mine * SPREAD + theirs)
+                floors = self.trump_floors(rem)  # (mine * SPREAD + theirs)
                 lo = floors // SPREAD
                 hi = total - floors % SPREAD
             if self.suit_count and lo < beta and hi > alpha:
