@@ -730,11 +730,11 @@ class _Searcher:
     run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
+    run_of: SMALL[64]  # (CARDS) each run's cards, its number
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
-    last_words: U64[::1]  # (as key) normal_key's words of each run, as it last wrote them there
-    last_cards: BITS[1300]  # and the cards left, those dealt anew and the hands they were of: SEATS + 2 by KEY_WORDS
+    last_cards: BITS[1300]  # normal_key's cards left, those dealt anew and the hands they were of: SEATS + 2 by KEY_WORDS
     # of key (2 * 65 * 10)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
@@ -759,7 +759,7 @@ class _Searcher:
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
-            self.run_first, self.run_width = [0] * KEY_WORDS, [0] * KEY_WORDS
+            self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
             self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 2))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
@@ -799,7 +799,6 @@ class _Searcher:
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
-        self.last_words = _zeros("Q", KEY_ROOM * (CARDS + 1))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
         # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
@@ -811,6 +810,8 @@ class _Searcher:
         self.run_bits = 0  # every card of the runs
         for at, (first, width) in enumerate(blocks):
             self.run_first[at], self.run_width[at] = first, width
+            for card in range(first, first + width):
+                self.run_of[card] = at
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
@@ -979,7 +980,7 @@ class _Searcher:
         A run's word depends on its own cards alone (and those dealt anew): where neither the cards
         left of a run, nor any hand's cards of it, nor those dealt anew have changed since the key last
         written at ``at`` (a trick before, most often: a trick's cards touch a run or two of Quinto's
-        five), its word is the one written then."""
+        five), its word is the one written then, still there (only this writes a run's word at ``at``)."""
         start = at
         last = at // KEY_WORDS * (SEATS + 2)
         changed = rem ^ self.last_cards[last]
@@ -996,12 +997,11 @@ class _Searcher:
         self.last_cards[last + 1] = dead
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
-        for run in range(self.run_count):
+        changed &= self.run_bits
+        while changed:  # (the runs changed only: the others' words as written then)
+            run = self.run_of[self.bit(changed & -changed)]
             shift, width = self.run_first[run], self.run_width[run]
-            if not changed >> shift & (ONE << width) - 1:
-                self.key[at] = self.last_words[at]
-                at += 1
-                continue
+            changed &= ~((ONE << width) - 1 << shift)
             left = rem >> shift & (ONE << width) - 1
             piece = _count(left)
             below = (ONE << _count(dead >> shift & (ONE << width) - 1)) - 1  # (the ranks dealt anew)
@@ -1025,8 +1025,8 @@ class _Searcher:
                     held = held & ~below | ((ONE << share) - 1) << placed
                     placed += share
                 piece = piece << width | held
-            self.key[at] = self.last_words[at] = piece
-            at += 1
+            self.key[at + run] = piece
+        at += self.run_count
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
             width = _count(self.fixed)
             word, used = self.by_name(rem), width
