@@ -731,6 +731,7 @@ class _Searcher:
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
     run_of: SMALL[64]  # (CARDS) each run's cards, its number
+    run_twins: FLAG  # every card's twins the cards above it in its run, and every card in a run (node)
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
@@ -808,12 +809,16 @@ class _Searcher:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most, a run 16 places")
         self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
+        run_cards = [0] * len(kernel.pts)  # (the cards of each card's run)
         for at, (first, width) in enumerate(blocks):
             self.run_first[at], self.run_width[at] = first, width
             for card in range(first, first + width):
-                self.run_of[card] = at
+                self.run_of[card], run_cards[card] = at, (1 << width) - 1 << first
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
+        self.run_twins = self.run_bits == (ONE << len(kernel.pts)) - 1 and all(
+            twins[card] == kernel.above[card] == run_cards[card] & ~((2 << card) - 1)
+            for card in range(len(kernel.pts)))
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
         self.stretches = 0
         fixed, place = self.fixed, 0
@@ -1712,7 +1717,7 @@ class _Searcher:
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
                    points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL, safe=FLAG,
-                   beaten=BITS, follows=FLAG, kept=BITS)
+                   beaten=BITS, follows=FLAG, kept=BITS, run=SMALL, cards=BITS, held=BITS)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -1742,6 +1747,14 @@ class _Searcher:
         # theirs the winners; measured: the rank in the suit put a low heart, the top suit's, before a spade above it)
         if ranked_bits and not points:
             kept = 0
+            if cython.compiled and PEXT and self.run_twins:  # (run by run: engine.pxd)
+                kept = moves
+                while moves:  # (the cards whose next card left of their run is the hand's: its ranks in a row)
+                    run = self.run_of[self.bit(moves & -moves)]
+                    cards = rem & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+                    moves &= ~cards
+                    held = _pext(hand, cards)
+                    kept &= ~_pdep(held & held >> 1, cards)
             while moves:
                 low = moves & -moves
                 moves ^= low
