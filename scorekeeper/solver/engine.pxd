@@ -19,3 +19,5 @@ cdef extern from *:
     const bint PEXT "SOLVER_PEXT"
     unsigned long long _pext "solver_pext"(unsigned long long bits, unsigned long long mask) nogil
     unsigned long long _pdep "solver_pdep"(unsigned long long bits, unsigned long long mask) nogil
+    # GCC's count of the zero bits above the highest one (``bsr`` or ``lzcnt``: _top), on every x86-64
+    int _leading_zeros "__builtin_clzll"(unsigned long long bits) nogil

@@ -284,16 +284,10 @@ def _count(bits: int) -> int:
 @cython.annotation_typing(False)
 @cython.locals(bits=U64)
 def _top(bits: int) -> int:
-    """``bits.bit_length() - 1``, the highest bit's number (bits > 0)."""
+    """``bits.bit_length() - 1``, the highest bit's number (bits > 0; compiled, one instruction: engine.pxd)."""
     if not cython.compiled:
         return bits.bit_length() - 1
-    bits |= bits >> 1
-    bits |= bits >> 2
-    bits |= bits >> 4
-    bits |= bits >> 8
-    bits |= bits >> 16
-    bits |= bits >> 32
-    return _count(bits) - 1
+    return 63 - _leading_zeros(bits)
 
 
 @cython.cfunc
