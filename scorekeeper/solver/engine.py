@@ -729,8 +729,8 @@ class _Searcher:
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
-    last_cards: BITS[1300]  # normal_key's cards left, those dealt anew and the hands they were of: SEATS + 2 by KEY_WORDS
-    # of key (2 * 65 * 10)
+    last_cards: BITS[2080]  # normal_key's cards left, those dealt anew and the hands they were of, at the place of the
+    # key written (KEY_ROOM * (CARDS + 1), 2 * 16 * 65: a key's KEY_WORDS places hold the SEATS + 2 numbers)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
@@ -755,7 +755,7 @@ class _Searcher:
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
-            self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 2))
+            self.last_cards = [0] * (KEY_ROOM * (CARDS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -950,12 +950,11 @@ class _Searcher:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.initializedcheck(False)
-    @cython.cdivision(True)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
     @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, dealt=FLAG, shift=SMALL, width=SMALL, left=BITS,
                    piece=BITS, low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL,
-                   word=BITS, used=SMALL, plane=SMALL, run=SMALL, start=cython.Py_ssize_t, last=cython.Py_ssize_t,
+                   word=BITS, used=SMALL, plane=SMALL, run=SMALL, start=cython.Py_ssize_t,
                    changed=BITS, lowest=BITS, dead=BITS, below=BITS, placed=SMALL, share=SMALL)
     def normal_key(self, leader: int, rem: int, at: int, dealt: bool) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
@@ -981,19 +980,18 @@ class _Searcher:
         written at ``at`` (a trick before, most often: a trick's cards touch a run or two of Quinto's
         five), its word is the one written then, still there (only this writes a run's word at ``at``)."""
         start = at
-        last = at // KEY_WORDS * (SEATS + 2)
-        changed = rem ^ self.last_cards[last]
-        self.last_cards[last] = rem
+        changed = rem ^ self.last_cards[start]
+        self.last_cards[start] = rem
         lowest = 0
         for seat in range(self.n):
             held = self.hands[seat]
-            changed |= held ^ self.last_cards[last + 2 + seat]
-            self.last_cards[last + 2 + seat] = held
+            changed |= held ^ self.last_cards[start + 2 + seat]
+            self.last_cards[start + 2 + seat] = held
             if dealt and (held & -held) > lowest:
                 lowest = held & -held
         dead = rem & (lowest - 1) & self.run_bits if dealt else 0
-        changed |= dead ^ self.last_cards[last + 1]
-        self.last_cards[last + 1] = dead
+        changed |= dead ^ self.last_cards[start + 1]
+        self.last_cards[start + 1] = dead
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
         changed &= self.run_bits
