@@ -284,7 +284,7 @@ def _count(bits: int) -> int:
 @cython.annotation_typing(False)
 @cython.locals(bits=U64)
 def _top(bits: int) -> int:
-    """``bits.bit_length() - 1``, the highest bit's number (bits > 0; compiled, one instruction: engine.pxd)."""
+    """``bits.bit_length() - 1``, the highest bit's number (bits > 0); compiled, one ``bsr`` (engine.pxd)."""
     if not cython.compiled:
         return bits.bit_length() - 1
     return 63 - _leading_zeros(bits)
@@ -708,7 +708,7 @@ class _Searcher:
     simple: FLAG
     ranked_bits: FLAG
     ranked: FLAG
-    low_alike: FLAG  # the highest card winning, the follow rule blind to rank: low cards alike (normal_key's dealt)
+    low_alike: FLAG  # the highest card winning, the follow rule blind to rank: low cards alike (normal_key)
     ruff_anyway: FLAG
     squeeze: FLAG
     quasi: FLAG
@@ -729,8 +729,8 @@ class _Searcher:
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
-    last_cards: BITS[2080]  # normal_key's cards left, those dealt anew and the hands they were of, at the place of the
-    # key written (KEY_ROOM * (CARDS + 1), 2 * 16 * 65: a key's KEY_WORDS places hold the SEATS + 2 numbers)
+    last_cards: BITS[2080]  # normal_key's cards left, those dealt anew and the hands they were of, at the
+    # place of the key written (KEY_ROOM * (CARDS + 1), 2 * 16 * 65: a key's KEY_WORDS places hold SEATS + 2)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
@@ -828,8 +828,8 @@ class _Searcher:
         if shape_words > KEY_WORDS:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
         self.words = shape_words if self.squeeze else self.exact_key(0, 0)
-        # (normal_key's low cards dealt anew: each run of two cards or more lies in one suit of the follow rule,
-        # none of its cards wild)
+        # (normal_key's low cards dealt anew: each run of two cards or more lies in one suit of the follow
+        # rule, none of its cards wild)
         self.low_alike = self.ranked_bits and self.squeeze and self.follow is not None and not self.follow.trumps \
             and not self.follow.head
         for first, width in blocks:
@@ -952,10 +952,11 @@ class _Searcher:
     @cython.initializedcheck(False)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, dealt=FLAG, shift=SMALL, width=SMALL, left=BITS,
-                   piece=BITS, low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL,
-                   word=BITS, used=SMALL, plane=SMALL, run=SMALL, start=cython.Py_ssize_t,
-                   changed=BITS, lowest=BITS, dead=BITS, below=BITS, placed=SMALL, share=SMALL)
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, dealt=FLAG, shift=SMALL, width=SMALL,
+                   left=BITS, piece=BITS, low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL,
+                   held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
+                   start=cython.Py_ssize_t, changed=BITS, lowest=BITS, dead=BITS, below=BITS, placed=SMALL,
+                   share=SMALL)
     def normal_key(self, leader: int, rem: int, at: int, dealt: bool) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
@@ -1741,7 +1742,7 @@ class _Searcher:
             kept = 0
             if cython.compiled and PEXT and self.run_twins:  # (run by run: engine.pxd)
                 kept = moves
-                while moves:  # (the cards whose next card left of their run is the hand's: its ranks in a row)
+                while moves:  # (the cards whose next card left in their run is the hand's: ranks in a row)
                     run = self.run_of[self.bit(moves & -moves)]
                     cards = rem & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
                     moves &= ~cards
