@@ -284,16 +284,10 @@ def _count(bits: int) -> int:
 @cython.annotation_typing(False)
 @cython.locals(bits=U64)
 def _top(bits: int) -> int:
-    """``bits.bit_length() - 1``, the highest bit's number (bits > 0)."""
+    """``bits.bit_length() - 1``, the highest bit's number (bits > 0); compiled, one ``bsr`` (engine.pxd)."""
     if not cython.compiled:
         return bits.bit_length() - 1
-    bits |= bits >> 1
-    bits |= bits >> 2
-    bits |= bits >> 4
-    bits |= bits >> 8
-    bits |= bits >> 16
-    bits |= bits >> 32
-    return _count(bits) - 1
+    return 63 - _leading_zeros(bits)
 
 
 @cython.cfunc
@@ -714,7 +708,7 @@ class _Searcher:
     simple: FLAG
     ranked_bits: FLAG
     ranked: FLAG
-    low_alike: FLAG  # the highest card winning and the follow rule blind to rank: low cards alike (ranked_key)
+    low_alike: FLAG  # the highest card winning, the follow rule blind to rank: low cards alike (normal_key)
     ruff_anyway: FLAG
     squeeze: FLAG
     quasi: FLAG
@@ -730,12 +724,13 @@ class _Searcher:
     run_count: SMALL  # runs of cards ranked in a row whose cards gone from play close up (normal_key)
     run_first: SMALL[16]  # (KEY_WORDS) each run's first bit
     run_width: SMALL[16]  # and its width
-    run_of: SMALL[64]  # (CARDS) each run's cards, its number (ranked_key)
+    run_of: SMALL[64]  # (CARDS) each run's cards, its number
+    run_twins: FLAG  # every card's twins the cards above it in its run, and every card in a run (node)
     compress: cython.uchar[:]  # CLOSED_UP
     tt: Table
     key: U64[::1]  # the keys of the trick boundaries under search: KEY_ROOM words by tricks left
-    last_words: U64[::1]  # (as key) normal_key's words of each run, as it last wrote them there
-    last_cards: BITS[1170]  # and the cards left and the hands they were of: SEATS + 1 by KEY_WORDS of key (2 * 65 * 9)
+    last_cards: BITS[2080]  # normal_key's cards left, those dealt anew and the hands they were of, at the
+    # place of the key written (KEY_ROOM * (CARDS + 1), 2 * 16 * 65: a key's KEY_WORDS places hold SEATS + 2)
     words: SMALL  # the words of the table's key
     alike: Shapes  # (points, where positions of one shape bound each other: quasi)
     run_bits: BITS
@@ -760,7 +755,7 @@ class _Searcher:
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
             self.quint_bits, self.quint_worth = [0] * QUINTS, [0] * QUINTS
             self.run_first, self.run_width, self.run_of = [0] * KEY_WORDS, [0] * KEY_WORDS, [0] * CARDS
-            self.last_cards = [0] * (2 * (CARDS + 1) * (SEATS + 1))
+            self.last_cards = [0] * (KEY_ROOM * (CARDS + 1))
         n = self.n = len(hands)
         if n > SEATS or len(kernel.pts) > CARDS or len(kernel.quints) > QUINTS:
             raise ValueError(f"the search takes {SEATS} seats, {CARDS} cards and {QUINTS} quints at most")
@@ -799,7 +794,6 @@ class _Searcher:
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
-        self.last_words = _zeros("Q", KEY_ROOM * (CARDS + 1))
         # runs of cards ranked in a row whose cards gone from play close up: the Jass suits, or the kernel's
         # (for points, its points_runs where it gives them); (first bit, width)
         closes = points and bool(kernel.points_runs)
@@ -809,12 +803,16 @@ class _Searcher:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most, a run 16 places")
         self.run_count, self.compress = len(blocks), CLOSED_UP
         self.run_bits = 0  # every card of the runs
+        run_cards = [0] * len(kernel.pts)  # (the cards of each card's run)
         for at, (first, width) in enumerate(blocks):
             self.run_first[at], self.run_width[at] = first, width
             for card in range(first, first + width):
-                self.run_of[card] = at
+                self.run_of[card], run_cards[card] = at, (1 << width) - 1 << first
             self.run_bits |= (1 << width) - 1 << first
         self.squeeze = bool(blocks) and (closes or not kernel.exact_cards and not points)
+        self.run_twins = self.run_bits == (ONE << len(kernel.pts)) - 1 and all(
+            twins[card] == kernel.above[card] == run_cards[card] & ~((2 << card) - 1)
+            for card in range(len(kernel.pts)))
         self.fixed = ((ONE << len(kernel.pts)) - 1) & ~self.run_bits if closes else 0  # the cards kept by name
         self.stretches = 0
         fixed, place = self.fixed, 0
@@ -826,11 +824,12 @@ class _Searcher:
             self.stretches += 1
             place += width
             fixed &= ~((1 << first + width) - 1)
-        shape_words = self.normal_key(0, 0, 0)  # (the same for every position)
+        shape_words = self.normal_key(0, 0, 0, False)  # (the same for every position)
         if shape_words > KEY_WORDS:
             raise ValueError(f"a position's key takes {KEY_WORDS} words at most")
         self.words = shape_words if self.squeeze else self.exact_key(0, 0)
-        # (ranked_key: each run of two cards or more lies in one suit of the follow rule, none of its cards wild)
+        # (normal_key's low cards dealt anew: each run of two cards or more lies in one suit of the follow
+        # rule, none of its cards wild)
         self.low_alike = self.ranked_bits and self.squeeze and self.follow is not None and not self.follow.trumps \
             and not self.follow.head
         for first, width in blocks:
@@ -951,58 +950,81 @@ class _Searcher:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.initializedcheck(False)
-    @cython.cdivision(True)
     @cython.returns(SMALL)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, shift=SMALL, width=SMALL, left=BITS, piece=BITS,
-                   low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL, held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL,
-                   run=SMALL, start=cython.Py_ssize_t, last=cython.Py_ssize_t, changed=BITS)
-    def normal_key(self, leader: int, rem: int, at: int) -> int:
+    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, dealt=FLAG, shift=SMALL, width=SMALL,
+                   left=BITS, piece=BITS, low=SMALL, first_row=SMALL, second_row=SMALL, place=SMALL,
+                   held=BITS, seat=SMALL, word=BITS, used=SMALL, plane=SMALL, run=SMALL,
+                   start=cython.Py_ssize_t, changed=BITS, lowest=BITS, dead=BITS, below=BITS, placed=SMALL,
+                   share=SMALL)
+    def normal_key(self, leader: int, rem: int, at: int, dealt: bool) -> int:
         """The position's shape, the cards gone from play closed up: what each hand holds as
         ranks among the cards left in each suit, or run (the tricks table's key; in points mode,
         where cards differ in worth, the key of the positions of one shape), written at ``key[at:]``;
         its words. COMPRESS closes a run up 8 places at a time, from its lowest card left on: two
         look-ups a hand for a run of up to 16 places (one where the cards left span 8 places or fewer).
-        A run's word depends on its own cards alone: where neither the cards left of a run nor any hand's
-        cards of it have changed since the key last written at ``at`` (a trick before, most often: a
-        trick's cards touch a run or two of Quinto's five), its word is the one written then."""
+
+        ``dealt`` (:attr:`low_alike`): the key of a position alike, the low cards dealt anew. Where the
+        highest card wins whatever its suit, a card below every card of some other hand never wins a
+        trick: that hand plays above it in every trick. Those are the cards below the highest of the
+        hands' lowest cards (its hand holds none of them), for good, as the hands' lowest cards only
+        rise. Where the follow rule reads suits only, such cards of a suit may change hands, each hand
+        keeping as many of them: every trick goes as before, so the position is worth the same tricks,
+        and the same points where only the runs' cards are dealt anew (Quinto's points: the king to
+        the 6, worth nothing alone and in no quint). The key is that of the position where, run by run,
+        the first seat holds the lowest of them, the next seat the next ones, and so on. They are the
+        lowest cards left of their run, its lowest ranks once closed up: each hand's lowest ranks are
+        written as its count of them from where the seats before it stopped.
+
+        A run's word depends on its own cards alone (and those dealt anew): where neither the cards
+        left of a run, nor any hand's cards of it, nor those dealt anew have changed since the key last
+        written at ``at`` (a trick before, most often: a trick's cards touch a run or two of Quinto's
+        five), its word is the one written then, still there (only this writes a run's word at ``at``)."""
         start = at
-        last = at // KEY_WORDS * (SEATS + 1)
-        changed = rem ^ self.last_cards[last]
-        self.last_cards[last] = rem
+        changed = rem ^ self.last_cards[start]
+        self.last_cards[start] = rem
+        lowest = 0
         for seat in range(self.n):
-            changed |= self.hands[seat] ^ self.last_cards[last + 1 + seat]
-            self.last_cards[last + 1 + seat] = self.hands[seat]
+            held = self.hands[seat]
+            changed |= held ^ self.last_cards[start + 2 + seat]
+            self.last_cards[start + 2 + seat] = held
+            if dealt and (held & -held) > lowest:
+                lowest = held & -held
+        dead = rem & (lowest - 1) & self.run_bits if dealt else 0
+        changed |= dead ^ self.last_cards[start + 1]
+        self.last_cards[start + 1] = dead
         self.key[at] = (rem & self.named) << 3 | leader  # (a named card is its suit's top card left while in play)
         at += 1
-        for run in range(self.run_count):
+        changed &= self.run_bits
+        while changed:  # (the runs changed only: the others' words as written then)
+            run = self.run_of[self.bit(changed & -changed)]
             shift, width = self.run_first[run], self.run_width[run]
-            if not changed >> shift & (ONE << width) - 1:
-                self.key[at] = self.last_words[at]
-                at += 1
-                continue
+            changed &= ~((ONE << width) - 1 << shift)
             left = rem >> shift & (ONE << width) - 1
             piece = _count(left)
-            if cython.compiled and PEXT:  # (one pext a hand: engine.pxd)
-                for seat in range(self.n - 1):
-                    piece = piece << width | _pext(self.hands[seat] >> shift, left)
-            elif left:
-                if width > 8:  # (the cards left from their lowest on: one look-up where they span 8 places)
-                    low = self.bit(left & -left)
-                    left >>= low
-                    shift += low
-                first_row = (left & 255) << 8  # (COMPRESS's rows of the cards left, 8 places each)
-                if left >> 8:
-                    place, second_row = _count(left & 255), (left >> 8) << 8
-                    for seat in range(self.n - 1):
-                        held = self.hands[seat] >> shift & left
-                        piece = piece << width | self.compress[first_row | held & 255] | \
-                            self.compress[second_row | held >> 8] << place
+            below = (ONE << _count(dead >> shift & (ONE << width) - 1)) - 1  # (the ranks dealt anew)
+            placed = 0
+            if left and not (cython.compiled and PEXT) and width > 8:
+                # (COMPRESS: the cards left from their lowest on: one look-up where they span 8 places)
+                low = self.bit(left & -left)
+                left >>= low
+                shift += low
+            first_row, second_row = (left & 255) << 8, (left >> 8) << 8  # (COMPRESS's rows, 8 places each)
+            place = _count(left & 255)
+            for seat in range(self.n - 1):
+                if cython.compiled and PEXT:  # (one pext a hand: engine.pxd)
+                    held = _pext(self.hands[seat] >> shift, left)
                 else:
-                    for seat in range(self.n - 1):
-                        piece = piece << width | self.compress[first_row | self.hands[seat] >> shift & left]
-            self.key[at] = self.last_words[at] = piece
-            at += 1
+                    held = self.hands[seat] >> shift & left
+                    held = self.compress[first_row | held & 255] | \
+                        (self.compress[second_row | held >> 8] << place if second_row else 0)
+                if below:  # (its count of the ranks dealt anew, from where the seats before it stopped)
+                    share = _count(held & below)
+                    held = held & ~below | ((ONE << share) - 1) << placed
+                    placed += share
+                piece = piece << width | held
+            self.key[at + run] = piece
+        at += self.run_count
         if self.fixed:  # (the cards of no run, by name: which are left, and the bits of each one's holder)
             width = _count(self.fixed)
             word, used = self.by_name(rem), width
@@ -1020,56 +1042,6 @@ class _Searcher:
             self.key[at] = word
             at += 1
         return at - start
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.initializedcheck(False)
-    @cython.returns(SMALL)
-    @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, rem=BITS, at=cython.Py_ssize_t, seat=SMALL, low=BITS, lowest=BITS, dead=BITS,
-                   run=SMALL, suit=BITS, held=BITS, share=SMALL, width=SMALL, below=BITS, placed=SMALL, dealt=BITS,
-                   cleared=BITS, words=SMALL)
-    def ranked_key(self, leader: int, rem: int, at: int) -> int:
-        """The closed-up key (:meth:`normal_key`) of a position alike: the low cards dealt anew.
-        Where the highest card wins whatever its suit, a card below every card of some other hand
-        never wins a trick: that hand plays above it in every trick. Those are the cards below the
-        highest of the hands' lowest cards (its hand holds none of them), for good, as the hands'
-        lowest cards only rise. Where the follow rule reads suits only, such cards of a suit may
-        change hands, each hand keeping as many of them: every trick goes as before, so the
-        position is worth the same tricks, and the same points where only the runs' cards are
-        dealt anew (Quinto's points: the king to the 6, worth nothing alone and in no quint). The
-        key is that of the position where, suit by suit, the first seat holds the lowest of them,
-        the next seat the next ones, and so on (a run with one such card or none keeps its cards).
-        They are the lowest cards left of their run, its lowest ranks once closed up: the hands'
-        key is written, then in each such run's word every hand's lowest ranks are written anew,
-        its count of them from where the seats before it stopped."""
-        lowest = 0
-        for seat in range(self.n):
-            low = self.hands[seat] & -self.hands[seat]
-            if low > lowest:
-                lowest = low
-        dead = rem & (lowest - 1) & self.run_bits
-        words = self.normal_key(leader, rem, at)
-        while dead:  # (run by run, only the runs holding such cards)
-            run = self.run_of[self.bit(dead & -dead)]
-            width = self.run_width[run]
-            suit = dead & ((ONE << width) - 1 << self.run_first[run])
-            dead ^= suit
-            if not suit & (suit - 1):
-                continue
-            suit >>= self.run_first[run]
-            below = (ONE << _count(suit)) - 1  # (their ranks)
-            placed = dealt = cleared = 0
-            for seat in range(self.n - 1):  # (the word: the count, then each seat's ranks but the last's)
-                held = self.hands[seat] >> self.run_first[run] & suit
-                share = _count(held)
-                dealt = dealt << width | ((ONE << share) - 1) << placed
-                cleared = cleared << width | below
-                placed += share
-            self.key[at + 1 + run] = self.key[at + 1 + run] & ~cleared | dealt
-        return words
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1379,10 +1351,8 @@ class _Searcher:
             return self.last_trick(leader, rem, total)
         count = _count(hand)  # tricks left
         key_at = count * KEY_ROOM  # (this boundary's key; its shape's from key_at + KEY_WORDS)
-        if self.low_alike:
-            self.ranked_key(leader, rem, key_at)
-        elif self.squeeze:
-            self.normal_key(leader, rem, key_at)
+        if self.squeeze:
+            self.normal_key(leader, rem, key_at, self.low_alike)
         else:
             self.exact_key(leader, key_at)
         slot = tt.slot(self.key, key_at)
@@ -1434,7 +1404,7 @@ class _Searcher:
         shaped = False  # (this position's shape written, and looked up)
         seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
-            self.normal_key(leader, rem, key_at + KEY_WORDS)
+            self.normal_key(leader, rem, key_at + KEY_WORDS, False)
             shaped, alike = True, self.alike
             place = alike.index.slot(self.key, key_at + KEY_WORDS)
             places, held = alike.index.mask, alike.index.full[place]
@@ -1483,7 +1453,7 @@ class _Searcher:
         if first < 0 and self.by_tricks is not None:  # (points: the tricks search's best lead here, if it knows one)
             seeds = self.by_tricks.tt
             if seed < 0:
-                self.normal_key(leader, rem, key_at + KEY_WORDS)
+                self.normal_key(leader, rem, key_at + KEY_WORDS, False)
                 seed = seeds.slot(self.key, key_at + KEY_WORDS)
             if seeds.full[seed]:
                 first = seeds.leads[seed]
@@ -1736,7 +1706,7 @@ class _Searcher:
                    maximise=FLAG, ours=FLAG, now_seat=SMALL, now_bit=SMALL, taken=VALUE, total=VALUE, alpha=VALUE,
                    beta=VALUE, won=VALUE, rest=VALUE, value=VALUE, best=VALUE, last=SMALL, additive=FLAG, bonus=VALUE,
                    points=FLAG, ranked_bits=FLAG, tie=SMALL, top=SMALL, end=SMALL, at=SMALL, safe=FLAG,
-                   beaten=BITS, follows=FLAG, kept=BITS)
+                   beaten=BITS, follows=FLAG, kept=BITS, run=SMALL, cards=BITS, held=BITS)
     def node(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, taken: int, rem: int, tmask: int,
              total: int, alpha: int, beta: int) -> int:
         """Fail-soft value with ``pos`` cards of the trick played (kept from ``base``), ``seat`` to play."""
@@ -1766,6 +1736,14 @@ class _Searcher:
         # theirs the winners; measured: the rank in the suit put a low heart, the top suit's, before a spade above it)
         if ranked_bits and not points:
             kept = 0
+            if cython.compiled and PEXT and self.run_twins:  # (run by run: engine.pxd)
+                kept = moves
+                while moves:  # (the cards whose next card left in their run is the hand's: ranks in a row)
+                    run = self.run_of[self.bit(moves & -moves)]
+                    cards = rem & ((ONE << self.run_width[run]) - 1 << self.run_first[run])
+                    moves &= ~cards
+                    held = _pext(hand, cards)
+                    kept &= ~_pdep(held & held >> 1, cards)
             while moves:
                 low = moves & -moves
                 moves ^= low

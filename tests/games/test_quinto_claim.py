@@ -386,7 +386,7 @@ def test_positions_alike_once_the_cards_gone_are_closed_up_share_one_tricks_key(
         for seat in range(4):
             searcher.hands[seat] = sum(1 << bit for run, held in zip(chosen, holders)
                                        for bit, holder in zip(run, held) if holder == seat)
-        words = searcher.normal_key(0, sum(1 << bit for run in chosen for bit in run), 0)
+        words = searcher.normal_key(0, sum(1 << bit for run in chosen for bit in run), 0, False)
         return tuple(searcher.key[:words])
 
     cards = rng.sample([bit for run in runs for bit in run], 4 * tricks)
@@ -409,7 +409,7 @@ def test_positions_alike_once_the_cards_gone_are_closed_up_share_one_tricks_key(
 def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks, rng):
     """A card below every card of another hand never wins a trick (§5.1: the higher card wins, and
     that hand plays above it in every trick), and following suit reads only suits (§5.5): such cards
-    of a suit may change hands, each hand keeping as many. The tricks key (ranked_key) is that of the
+    of a suit may change hands, each hand keeping as many. The tricks key (normal_key, dealt) is that of the
     position where the first seat holds the lowest of them, suit by suit, the next seat the next ones."""
     kernel = QuintoTrickRules().kernel(None, None, NESW)
     module = engine_as_python()
@@ -418,7 +418,7 @@ def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks
     hands = [sum(1 << bit for bit in cards[seat * tricks:(seat + 1) * tricks]) for seat in range(4)]
     rem, leader = sum(hands), rng.randrange(4)
     searcher.hands[:4] = hands
-    words = searcher.ranked_key(leader, rem, 0)
+    words = searcher.normal_key(leader, rem, 0, True)
     key = tuple(searcher.key[:words])
     lowest = max(hand & -hand for hand in hands)
     for first, width in kernel.runs:
@@ -429,4 +429,4 @@ def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks
             searcher.hands[seat] = searcher.hands[seat] & ~sum(1 << bit for bit in share) | \
                 sum(1 << bit for bit in below[dealt:dealt + len(share)])
             dealt += len(share)
-    assert key == tuple(searcher.key[:searcher.normal_key(leader, rem, 0)])
+    assert key == tuple(searcher.key[:searcher.normal_key(leader, rem, 0, False)])
