@@ -1392,6 +1392,10 @@ class _Searcher:
         slot = tt.slot(self.key, key_at)
         slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
         known = tt.full[slot]
+        if not known and self.quints and count == 2:
+            value = self.quint_two(count * SEATS, 0, leader, 0, 0, rem, 0, self.side_cards())
+            tt.store(slot, self.key, key_at, value, value, -1)
+            return value
         if not known and points and self.additive and count == 2:
             value = self.two_tricks(count * SEATS, 0, leader, total, rem, self.side_cards())
             tt.store(slot, self.key, key_at, value, value, -1)
@@ -1715,6 +1719,46 @@ class _Searcher:
         if not self.additive:
             won = self.worth(cards) if self.quints else self.trick_points(self.cards_of(SEATS, self.n))
         return won + self.bonus
+
+    @cython.cfunc
+    @cython.exceptval(-1)  # (as moves: a Python follow rule's error)
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(base=SMALL, pos=SMALL, seat=SMALL, win_seat=SMALL, win_bit=SMALL, rem=BITS, tmask=BITS, mine=BITS,
+                   hand=BITS, moves=BITS, low=BITS, card=SMALL, now_seat=SMALL, now_bit=SMALL, maximise=FLAG,
+                   best=VALUE, value=VALUE, left=BITS)
+    def quint_two(self, base: int, pos: int, seat: int, win_seat: int, win_bit: int, rem: int, tmask: int,
+                  mine: int) -> int:
+        """Quinto's points with two tricks left, exact: ``seat`` to play the ``pos``-th card of the first trick
+        (its cards kept from ``base``, ``tmask`` their bits; ``rem`` the cards in play at its start, ``mine`` the
+        claimant side's then). The highest card wins each trick (RULES.md §5.1), so the last trick, one card
+        each, goes to the side holding the highest card left, worth its quints, a trick value and the cachette
+        (the bonus): no table, no bound and no card-by-card last trick, only the first trick's legal lines."""
+        hand = self.hands[seat]
+        moves = self.moves(base, pos, seat, win_seat, win_bit) if pos else hand
+        maximise = self.maxi[seat]
+        best = -1 if maximise else BIG
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            card = self.bit(low)
+            if not pos or card > win_bit:
+                now_seat, now_bit = seat, card
+            else:
+                now_seat, now_bit = win_seat, win_bit
+            if pos < self.last:
+                self.hands[seat] = hand ^ low
+                self.played[base + pos] = card
+                value = self.quint_two(base, pos + 1, self.after[seat], now_seat, now_bit, rem, tmask | low, mine)
+                self.hands[seat] = hand
+            else:
+                left = rem & ~(tmask | low)
+                value = self.worth(tmask | low) if self.maxi[now_seat] else 0
+                if left & mine > left & ~mine:  # (the highest bit of the last trick the claimant side's)
+                    value += self.worth(left) + self.bonus
+            if value > best if maximise else value < best:
+                best = value
+        return best
 
     @cython.cfunc
     @cython.exceptval(check=False)

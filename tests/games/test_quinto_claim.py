@@ -103,6 +103,27 @@ def test_any_small_position_is_solved_as_minimax_solves_it(tricks, claimant, ric
     assert solve(position, claimant, "all").holds == (tricks_won == position.tricks_left), position
 
 
+@settings(max_examples=150, deadline=None)
+@given(tricks=st.integers(2, 3), claimant=st.sampled_from(("A", "B")), rich=st.booleans(),
+       rng=st.randoms(use_true_random=False))
+def test_the_last_two_tricks_are_played_out_as_minimax_plays_them(tricks, claimant, rich, rng):
+    """RULES §5.1 (the highest card wins, so the last trick goes to the highest card left), §5.3
+    (quints scored with the trick, the cachette with the last), §5.5 (follow suit, the joker free, the
+    joker led): from a trick's start 2 or 3 tricks from the end, where the search plays the last two
+    tricks out line by line (no table, no bound), its best points and its "at least" answers are
+    exhaustive minimax's."""
+    position = random_position(rng, tricks=tricks, rich=rich)
+    hands = dict(position.hands)
+    for at, card in enumerate(position.trick_so_far):  # (back to the trick's start)
+        seat = NESW[(NESW.index(position.leader) + at) % 4]
+        hands[seat] = hands[seat] | {card}
+    position = Position(rules=position.rules, play_order=NESW, hands=hands, leader=position.leader)
+    points = minimax(position, claimant, True)
+    assert best_points(position, claimant) == points, position
+    for target in (points, points + 1):
+        assert solve(position, claimant, {"points": target}).holds == (target <= points), (target, position)
+
+
 def test_cards_that_win_the_same_tricks_are_searched_once_and_change_no_answer():
     """RULES §5.1, §5.3: two cards of one suit in one hand, with no card still in play between
     them, win the same tricks, and the same points unless one is a quint's card; the search
