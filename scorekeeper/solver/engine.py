@@ -1403,8 +1403,8 @@ class _Searcher:
         if not known:
             lo, hi, first = 0, total, -1
             holder = -1  # (of the top trump left)
-            if rem & self.trumps:
-                other = ONE << _top(rem & self.trumps)
+            if rem & self.trumps and self.most is None:  # (Quinto's points: the quints' window below instead,
+                other = ONE << _top(rem & self.trumps)  # measured: -7% instructions for 0.5% more positions)
                 for holder in range(self.n):
                     if self.hands[holder] & other:
                         break
