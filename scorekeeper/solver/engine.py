@@ -1737,7 +1737,8 @@ class _Searcher:
         (its cards kept from ``base``, ``tmask`` their bits; ``rem`` the cards in play at its start, ``mine`` the
         claimant side's then). The highest card wins each trick (RULES.md §5.1), so the last trick, one card
         each, goes to the side holding the highest card left, worth its quints, a trick value and the cachette
-        (the bonus): no table, no bound and no card-by-card last trick, only the first trick's legal lines."""
+        (the bonus): no bound and no card-by-card last trick, only the first trick's legal lines; the value
+        exact, so the table keeps it (measured: played out again at each visit instead, 19% more instructions)."""
         hand = self.hands[seat]
         moves = self.moves(base, pos, seat, win_seat, win_bit) if pos else hand
         maximise = self.maxi[seat]
