@@ -75,6 +75,15 @@ def random_position(rng: random.Random, tricks: int, *, rich: bool = True) -> Po
                     trick_so_far=tuple(trick))
 
 
+def at_trick_start(position: Position) -> Position:
+    """The same position taken back to its trick's start: the cards of the trick so far back in their hands."""
+    hands = dict(position.hands)
+    for at, card in enumerate(position.trick_so_far):
+        seat = NESW[(NESW.index(position.leader) + at) % 4]
+        hands[seat] = hands[seat] | {card}
+    return Position(rules=position.rules, play_order=NESW, hands=hands, leader=position.leader)
+
+
 def test_the_solver_agrees_with_exhaustive_minimax_on_small_positions():
     """RULES §5.1, §5.3, §5.4, §5.5: best tricks, best points and the "at least" answers."""
     rng = random.Random("quinto-claims")
@@ -101,6 +110,22 @@ def test_any_small_position_is_solved_as_minimax_solves_it(tricks, claimant, ric
     assert best_tricks(position, claimant) == tricks_won, position
     assert best_points(position, claimant) == minimax(position, claimant, True), position
     assert solve(position, claimant, "all").holds == (tricks_won == position.tricks_left), position
+
+
+@settings(max_examples=150, deadline=None)
+@given(tricks=st.integers(2, 3), claimant=st.sampled_from(("A", "B")), rich=st.booleans(),
+       rng=st.randoms(use_true_random=False))
+def test_the_last_two_tricks_are_played_out_as_minimax_plays_them(tricks, claimant, rich, rng):
+    """RULES §5.1 (the highest card wins, so the last trick goes to the highest card left), §5.3
+    (quints scored with the trick, the cachette with the last), §5.5 (follow suit, the joker free, the
+    joker led): from a trick's start 2 or 3 tricks from the end, where the search plays the last two
+    tricks out line by line (no bound, the value kept exact), its best points and its "at least" answers are
+    exhaustive minimax's."""
+    position = at_trick_start(random_position(rng, tricks=tricks, rich=rich))
+    points = minimax(position, claimant, True)
+    assert best_points(position, claimant) == points, position
+    for target in (points, points + 1):
+        assert solve(position, claimant, {"points": target}).holds == (target <= points), (target, position)
 
 
 def test_cards_that_win_the_same_tricks_are_searched_once_and_change_no_answer():
@@ -219,14 +244,9 @@ def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_le
     back otherwise) gives the defenders a trick, exhaustive minimax gives them one as well: the
     claimants cannot take every trick left. Asked at any trick's start, whatever the number of
     tricks left (the search asks it from the kernel's ``one_trick_from`` on)."""
-    position = random_position(rng, tricks=tricks_left, rich=rich)
-    hands = dict(position.hands)
-    for at, card in enumerate(position.trick_so_far):  # (back to the trick's start)
-        seat = NESW[(NESW.index(position.leader) + at) % 4]
-        hands[seat] = hands[seat] | {card}
-    position = Position(rules=position.rules, play_order=NESW, hands=hands, leader=position.leader)
+    position = at_trick_start(random_position(rng, tricks=tricks_left, rich=rich))
     kernel = position.rules.kernel(None, None, NESW)
-    bits = [kernel.mask(hands[seat]) for seat in NESW]
+    bits = [kernel.mask(position.hands[seat]) for seat in NESW]
     for defence, claimant in (("A", "B"), ("B", "A")):
         side = sum(1 << at for at, seat in enumerate(NESW) if SIDES[seat] == defence)
         if kernel.one_trick(bits, side, NESW.index(position.leader)):
