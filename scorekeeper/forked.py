@@ -12,6 +12,7 @@ import os
 import pickle
 import select
 import signal
+import stat
 import sys
 import threading
 import time
@@ -39,6 +40,7 @@ def call(work: Callable[[], T], seconds: float, *, nice: int = 0) -> T:
         read, write = os.pipe()
         pid = os.fork()
     if pid == 0:
+        _let_go(write)
         _child(work, write, seconds + GRACE_SECONDS, nice)
     os.close(write)
     sent = _read_until(read, pid, time.monotonic() + seconds)
@@ -69,15 +71,10 @@ class Worker:
             self._answers, answers = os.pipe()
             self.pid = os.fork()
             if self.pid == 0:
-                os.close(self._requests)
-                os.close(self._answers)
-                for end in _PARENT_ENDS:  # the other workers' ends: they must see only their parent
-                    os.close(end)
-                _PARENT_ENDS.clear()
+                _let_go(requests, answers)
                 _serve(work, requests, answers)
             os.close(requests)
             os.close(answers)
-            _PARENT_ENDS.update((self._requests, self._answers))
 
     def __call__(self, item: Any, seconds: float) -> Any:
         """``work(item)`` done by the child; a RuleViolation it raises is raised here.
@@ -110,18 +107,30 @@ class Worker:
         """End the child (at once: it holds nothing worth waiting for) and wait for it."""
         if self.pid is None:
             return
-        with FORKING:
-            for end in (self._requests, self._answers):
-                _PARENT_ENDS.discard(end)
-                os.close(end)
+        for end in (self._requests, self._answers):
+            os.close(end)
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
         self.pid = None
 
 
-_PARENT_ENDS: set[int] = set()
-"""The parent's ends of its workers' pipes, closed in every worker forked after them."""
+def _let_go(*kept: int) -> None:
+    """In a forked child: close every socket and pipe it inherited from its parent but ``kept`` (and
+    the standard streams). A child holding them keeps them open for the parent's peers: a phone's
+    connection the worker closed is never ended while a printer kept for good holds it (the phone's
+    next request on it waits for ever), a process reading from the parent's pipe (another worker,
+    Playwright's driver) never sees its end. Files stay: a font FreeType reads as it lays out text."""
+    for name in os.listdir("/proc/self/fd"):  # (Linux, as gunicorn's workers here: PLATFORM.md)
+        fd = int(name)
+        if fd <= 2 or fd in kept:
+            continue
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:  # (the listing's own descriptor, closed since)
+            continue
+        if stat.S_ISSOCK(mode) or stat.S_ISFIFO(mode):
+            os.close(fd)
 
 
 def _serve(work: Callable[[Any], Any], requests: int, answers: int) -> None:

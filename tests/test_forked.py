@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import time
 
 import pytest
@@ -48,3 +49,43 @@ def test_an_item_past_its_limit_stops_the_worker_and_leaves_no_process():
     assert worker.pid is None
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # reaped: gone
+
+
+def test_a_connection_the_parent_closes_ends_while_its_worker_lives_on():
+    """A phone's connection open when a worker's printer was forked, then closed by the worker: the
+    phone sees it end (a printer holding it, the phone's next request would wait for ever); so too a
+    pipe another process reads from the parent (Playwright's driver waited for its end)."""
+    phone, served = socket.socketpair()
+    reader, writer = os.pipe()
+    worker = forked.Worker(work)
+    try:
+        served.close()
+        os.close(writer)
+        phone.settimeout(5)
+        assert phone.recv(1) == b""  # ended, not waiting
+        assert os.read(reader, 1) == b""
+        assert worker("still", 5)[1] == "STILL"  # its own pipes kept
+    finally:
+        worker.close()
+        phone.close()
+        os.close(reader)
+
+
+def test_a_child_forked_for_one_piece_keeps_no_connection_of_its_parent():
+    phone, served = socket.socketpair()
+    try:
+        with open(os.devnull, "rb") as kept:  # a file stays open in the child (a font being read)
+            fd = kept.fileno()
+            answer = forked.call(lambda: (_held(served.fileno()), _held(fd)), 5)
+        assert answer == (False, True)
+    finally:
+        phone.close()
+        served.close()
+
+
+def _held(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
