@@ -311,10 +311,10 @@ def slow_tables(deals: Mapping[int, int], last_deal: Mapping[int, datetime | Non
     idle_since = now - timedelta(minutes=idle_minutes) if clock_phase(clock, now) == RUNNING else None
     slow = set()
     for table, count in deals.items():
-        if table in finished or count >= median and idle_since is None:
+        if table in finished:
             continue
         since = last_deal.get(table) or clock.started
-        if count < median or since is not None and since <= idle_since:
+        if count < median or idle_since is not None and since is not None and since <= idle_since:
             slow.add(table)
     return slow
 

@@ -1359,12 +1359,12 @@ class _Searcher:
         slot = tt.slot(self.key, key_at)
         slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
         known = tt.full[slot]
-        if not known and self.quints and count == 2:
-            value = self.quint_two(count * SEATS, 0, leader, 0, 0, rem, 0, self.side_cards())
-            tt.store(slot, self.key, key_at, value, value, -1)
-            return value
-        if not known and points and self.additive and count == 2:
-            value = self.two_tricks(count * SEATS, 0, leader, total, rem, self.side_cards())
+        if not known and count == 2 and (self.quints or points and self.additive):  # (points: the last two
+            # tricks played out, the value exact and kept; Quinto's are not a sum of its cards' points)
+            if self.quints:
+                value = self.quint_two(count * SEATS, 0, leader, 0, 0, rem, 0, self.side_cards())
+            else:
+                value = self.two_tricks(count * SEATS, 0, leader, total, rem, self.side_cards())
             tt.store(slot, self.key, key_at, value, value, -1)
             return value
         if not known:
