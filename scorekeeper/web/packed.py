@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import time
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
@@ -32,13 +33,21 @@ import brotli
 from flask import Flask, Response, g, request
 from flask_compress import Compress
 from flask_compress.compat import compression  # (gzip, zlib and zstd as Flask-Compress imports them)
-from werkzeug.http import parse_accept_header
+from werkzeug.http import http_date, parse_accept_header
 
 from .sheets import LruCache
 
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
 SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
+CONDITIONS = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE")  # what Werkzeug may answer 304 or 412 to
+
+
+@functools.lru_cache(maxsize=1)
+def date_header(second: int) -> str:
+    """The ``Date`` header of an answer made in this second, formatted once a second (as Werkzeug's
+    ``make_conditional`` formats it at each answer)."""
+    return http_date(second)
 
 
 class Answer:
@@ -131,5 +140,10 @@ def init_app(app: Flask, compress: Compress) -> None:
         if tag and not weak:
             response.set_etag(f"{tag}:{encoding}")
         if conditional and environ["REQUEST_METHOD"] in ("GET", "HEAD"):
-            response.make_conditional(environ)
+            # Werkzeug's make_conditional adds the date, then answers 304 or 412 only to a condition
+            # (no range: none is offered); none asked (a phone's reload), the date alone
+            if any(name in environ for name in CONDITIONS):
+                response.make_conditional(environ)
+            elif "Date" not in headers:
+                headers["Date"] = date_header(int(time.time()))
         return response
