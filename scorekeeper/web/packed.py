@@ -33,7 +33,7 @@ import brotli
 from flask import Flask, Response, g, request
 from flask_compress import Compress
 from flask_compress.compat import compression  # (gzip, zlib and zstd as Flask-Compress imports them)
-from werkzeug.http import http_date, parse_accept_header
+from werkzeug.http import http_date, parse_accept_header, unquote_etag
 
 from .sheets import LruCache
 
@@ -119,15 +119,20 @@ def init_app(app: Flask, compress: Compress) -> None:
         if response.is_streamed:
             return compress.after_request(response)
         headers = response.headers
-        vary = headers.get("Vary")
-        if not vary:
+        sent: dict[str, str] = {}  # the headers set, each read once (Werkzeug raises and catches inside for one not set)
+        for name, value in headers:
+            sent.setdefault(name.lower(), value)
+        vary = sent.get("vary")
+        if vary is None:
+            headers.add("Vary", "Accept-Encoding")
+        elif not vary:
             headers["Vary"] = "Accept-Encoding"
         elif "accept-encoding" not in vary.lower():
             headers["Vary"] = f"{vary}, Accept-Encoding"
         environ = request.environ
         encoding = chosen(environ.get("HTTP_ACCEPT_ENCODING", ""))
         if (encoding is None or not 200 <= response.status_code < 300 or response.mimetype not in types
-                or "Content-Encoding" in headers):
+                or "content-encoding" in sent):
             return response
         data = response.get_data()
         if len(data) < least:
@@ -135,8 +140,8 @@ def init_app(app: Flask, compress: Compress) -> None:
         found_by = made[1] if made is not None and made[0] is data else Answer(data)
         response.direct_passthrough = False  # (as Flask-Compress: the compressed bytes are sent through the app's iterator)
         response.set_data(kept.get((encoding, found_by), lambda: Packed(data, packers[encoding](data))).data)
-        headers["Content-Encoding"] = encoding
-        tag, weak = response.get_etag()
+        headers.add("Content-Encoding", encoding)
+        tag, weak = unquote_etag(sent.get("etag"))
         if tag and not weak:
             response.set_etag(f"{tag}:{encoding}")
         if conditional and environ["REQUEST_METHOD"] in ("GET", "HEAD"):
@@ -144,6 +149,6 @@ def init_app(app: Flask, compress: Compress) -> None:
             # (no range: none is offered); none asked (a phone's reload), the date alone
             if any(name in environ for name in CONDITIONS):
                 response.make_conditional(environ)
-            elif "Date" not in headers:
-                headers["Date"] = date_header(int(time.time()))
+            elif "date" not in sent:
+                headers.add("Date", date_header(int(time.time())))
         return response
