@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import time
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
@@ -32,13 +33,21 @@ import brotli
 from flask import Flask, Response, g, request
 from flask_compress import Compress
 from flask_compress.compat import compression  # (gzip, zlib and zstd as Flask-Compress imports them)
-from werkzeug.http import parse_accept_header
+from werkzeug.http import http_date, parse_accept_header, unquote_etag
 
 from .sheets import LruCache
 
 KEPT_BYTES = 16 * 1024 * 1024  # compressed answers and the plain bytes they are found by, per worker process
 KEPT = 4096  # answers kept: a national final's phones, each reading its table's sheet with its own token
 SAMPLE_STEP = 61  # every 61st byte hashed, and the length: answers a byte apart may share a hash
+CONDITIONS = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE")  # what Werkzeug may answer 304 or 412 to
+
+
+@functools.lru_cache(maxsize=1)
+def date_header(second: int) -> str:
+    """The ``Date`` header of an answer made in this second, formatted once a second (as Werkzeug's
+    ``make_conditional`` formats it at each answer)."""
+    return http_date(second)
 
 
 class Answer:
@@ -110,15 +119,20 @@ def init_app(app: Flask, compress: Compress) -> None:
         if response.is_streamed:
             return compress.after_request(response)
         headers = response.headers
-        vary = headers.get("Vary")
-        if not vary:
+        sent: dict[str, str] = {}  # the headers set, each read once (Werkzeug raises and catches inside for one not set)
+        for name, value in headers:
+            sent.setdefault(name.lower(), value)
+        vary = sent.get("vary")
+        if vary is None:
+            headers.add("Vary", "Accept-Encoding")
+        elif not vary:
             headers["Vary"] = "Accept-Encoding"
         elif "accept-encoding" not in vary.lower():
             headers["Vary"] = f"{vary}, Accept-Encoding"
         environ = request.environ
         encoding = chosen(environ.get("HTTP_ACCEPT_ENCODING", ""))
         if (encoding is None or not 200 <= response.status_code < 300 or response.mimetype not in types
-                or "Content-Encoding" in headers):
+                or "content-encoding" in sent):
             return response
         data = response.get_data()
         if len(data) < least:
@@ -126,10 +140,15 @@ def init_app(app: Flask, compress: Compress) -> None:
         found_by = made[1] if made is not None and made[0] is data else Answer(data)
         response.direct_passthrough = False  # (as Flask-Compress: the compressed bytes are sent through the app's iterator)
         response.set_data(kept.get((encoding, found_by), lambda: Packed(data, packers[encoding](data))).data)
-        headers["Content-Encoding"] = encoding
-        tag, weak = response.get_etag()
+        headers.add("Content-Encoding", encoding)
+        tag, weak = unquote_etag(sent.get("etag"))
         if tag and not weak:
             response.set_etag(f"{tag}:{encoding}")
         if conditional and environ["REQUEST_METHOD"] in ("GET", "HEAD"):
-            response.make_conditional(environ)
+            # Werkzeug's make_conditional adds the date, then answers 304 or 412 only to a condition
+            # (no range: none is offered); none asked (a phone's reload), the date alone
+            if any(name in environ for name in CONDITIONS):
+                response.make_conditional(environ)
+            elif "date" not in sent:
+                headers.add("Date", date_header(int(time.time())))
         return response

@@ -24,6 +24,7 @@ from .sheets import LruCache
 
 FRAMING = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
            "X-Content-Type-Options": "nosniff"}
+_FRAMING_LOWERED = tuple((name.lower(), name, value) for name, value in FRAMING.items())
 
 
 def _cleaned(values: MultiDict[str, str]) -> ImmutableMultiDict[str, str]:
@@ -120,8 +121,11 @@ def init_app(app: Flask) -> None:
     def forbid_framing(response: Response) -> Response:
         """Each header of FRAMING the view did not set, added after the others (as ``setdefault``
         would, in one pass over the headers: each missing name cost ``setdefault`` an exception)."""
-        present = {name.lower() for name, _value in response.headers.items()}
-        response.headers.extend([(name, value) for name, value in FRAMING.items() if name.lower() not in present])
+        headers = response.headers
+        present = {name.lower() for name, _value in headers}
+        for lowered, name, value in _FRAMING_LOWERED:
+            if lowered not in present:
+                headers.add(name, value)
         return response
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gzip
 import re
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 
 import pytest
 from flask.testing import FlaskClient
@@ -62,6 +65,18 @@ def test_a_changed_file_gets_a_new_address(app, client, tmp_path):
         first = url_for("static", filename="a.css")
         (tmp_path / "a.css").write_text("body { color: blue }")
         assert url_for("static", filename="a.css") != first
+
+
+@pytest.mark.parametrize("asked", [{}, {"If-Modified-Since": "Sun, 29 Nov 2026 05:00:00 GMT"}, {"If-None-Match": '"x"'}])
+def test_a_compressed_page_says_when_it_was_sent(client, asked):
+    """A compressed page carries the time it was sent (``Date``), read plainly again or asked with a
+    condition it does not meet: the time of each answer, to the second."""
+    for _ in range(2):
+        before = datetime.now(timezone.utc).replace(microsecond=0)
+        packed = client.get("/referee/", headers={"Accept-Encoding": "zstd", **asked})
+        assert (packed.status_code, packed.headers["Content-Encoding"]) == (200, "zstd")
+        assert before <= parsedate_to_datetime(packed.headers["Date"]) <= datetime.now(timezone.utc)
+        time.sleep(1)
 
 
 @pytest.fixture(params=["zstd", "br", "gzip"])
