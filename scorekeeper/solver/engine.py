@@ -64,6 +64,11 @@ SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searc
 TRICKS_ASKED_FROM = cython.declare(SMALL, 5)  # Quinto's points: from this many tricks left, ask the tricks
 # search for a floor (measured on full deals 3, 15 and 19: from 7 55,825 positions' calls, 6 50,664, 5 47,396;
 # never 156,175; the ten-trick deals' within 1% of 7's)
+NOTHING = cython.declare(SMALL, 0)  # what was led in a trick of the top suit's game (_Searcher.top_trick)
+TOP = cython.declare(SMALL, 1)
+OTHER = cython.declare(SMALL, 2)
+JOKER_LED = cython.declare(SMALL, 3)
+ANY = cython.declare(SMALL, 4)
 TRICKS_FIRST = cython.declare(SMALL, 2)  # points: with this many tricks left or fewer, ask first whether
 # one side takes them all
 QUINTS = 16  # the searcher's C arrays of the kernel's quints (written as 16 in _Searcher)
@@ -694,8 +699,16 @@ class _Searcher:
     beats: object
     trick_points: object
     most: object
-    one_trick: object
+    one_trick: FLAG  # tricks (Quinto): does a side surely take one? (:meth:`one_more`)
     one_trick_from: SMALL  # (tricks left)
+    top_suits: BITS[8]  # (SEATS) the kernel's ``top_suits``, the highest first
+    top_suit_count: SMALL
+    joker: BITS
+    joker_leads: FLAG  # the joker led, the next card's suit is followed (the kernel's)
+    tops: BITS[8]  # (SEATS) the top suit's game under search: each seat's cards of the top suit,
+    others: SMALL[8]  # how many other cards but the joker,
+    joker_seat: SMALL  # and the joker's holder (-1: none)
+    one_known: dict  # its answers at a trick's start, by the key :meth:`top_start` packs
     pts: VALUE[64]  # (CARDS)
     rank: SMALL[64]
     history: BITS[64]  # (CARDS) Quinto: how often each card's lead cut a position off, weighed by tricks left
@@ -748,7 +761,7 @@ class _Searcher:
                  tricks_table: Table) -> None:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
-            self.suits = [0] * SEATS
+            self.suits, self.top_suits, self.tops, self.others = [0] * SEATS, [0] * SEATS, [0] * SEATS, [0] * SEATS
             self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
                 [0] * CARDS for _ in range(7))
             self.played = [0] * (CARDS + 1) * SEATS
@@ -790,8 +803,14 @@ class _Searcher:
         dearest = sorted(((worth, cards) for cards, worth in kernel.quints), reverse=True)
         for at, (worth, cards) in enumerate(dearest):
             self.quint_bits[at], self.quint_worth[at] = cards, worth
-        self.one_trick = None if points else kernel.one_trick  # tricks: does a side surely take one?
+        self.one_trick = not points and bool(kernel.top_suits)  # tricks: does a side surely take one?
         self.one_trick_from = kernel.one_trick_from
+        if len(kernel.top_suits) > SEATS or kernel.top_suits and n > 4:
+            raise ValueError(f"the top suit's game takes {SEATS} suits and four seats at most")
+        self.top_suit_count, self.joker, self.joker_leads = len(kernel.top_suits), kernel.joker, kernel.joker_leads
+        self.one_known = {}
+        for at in range(self.top_suit_count):
+            self.top_suits[at] = kernel.top_suits[at]
         self.ruff_anyway = kernel.ruff_while_following
         self.named = kernel.named
         self.key = _zeros("Q", KEY_ROOM * (CARDS + 1))
@@ -1390,7 +1409,7 @@ class _Searcher:
                 hi = total - sure_theirs if total - sure_theirs < hi else hi
             # (one side needs every trick left: does the other surely take one? Asked from the kernel's
             # ``one_trick_from`` tricks left on, tested here: no Python call below it)
-            if self.one_trick is not None and count >= self.one_trick_from and lo < beta and hi > alpha:
+            if self.one_trick and count >= self.one_trick_from and lo < beta and hi > alpha:
                 if hi == total and alpha >= total - 1 and self.one_more(leader, False):
                     hi = total - 1
                 elif lo == 0 and beta <= 1 and self.one_more(leader, True):
@@ -1566,15 +1585,129 @@ class _Searcher:
     @cython.cfunc
     @cython.returns(FLAG)
     @cython.annotation_typing(False)
-    @cython.locals(leader=SMALL, claimant=FLAG, seat=SMALL, side=cython.int)
+    @cython.locals(leader=SMALL, claimant=FLAG, seat=SMALL, side=SMALL, held=BITS, suit=BITS, at=SMALL, mine=FLAG)
     def one_more(self, leader: int, claimant: bool) -> bool:
         """Does the claimant's side (``claimant``) or the other surely take a trick from this trick's
-        start (the kernel's ``one_trick``)?"""
-        side = 0
+        start? Answered on the game of the top suit still in play (:meth:`top_start`): each seat's cards of
+        that suit, how many other cards it holds, and the joker's holder."""
+        side, held, mine, suit = 0, 0, False, 0
         for seat in range(self.n):
+            held |= self.hands[seat]
             if self.maxi[seat] == claimant:
                 side |= 1 << seat
-        return self.one_trick([self.hands[seat] for seat in range(self.n)], side, leader)
+        for at in range(self.top_suit_count):
+            if held & self.top_suits[at]:
+                suit = self.top_suits[at]
+                break
+        self.joker_seat = -1
+        for seat in range(self.n):
+            self.tops[seat] = self.hands[seat] & suit
+            self.others[seat] = _count(self.hands[seat] & ~self.joker & ~suit)
+            if self.hands[seat] & self.joker:
+                self.joker_seat = seat
+            if side >> seat & 1 and self.tops[seat]:
+                mine = True
+        if not mine:
+            return False  # (the other side wins every trick of that game)
+        return self.top_start(side, leader)
+
+    @cython.cfunc
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(side=SMALL, leader=SMALL, held=BITS, cards=BITS, low=BITS, key=U64, seat=SMALL, found=object)
+    def top_start(self, side: int, leader: int) -> bool:
+        """Does ``side`` (seat bits; the defenders) surely take a trick from a trick's start of the top
+        suit's game (``tops``, ``others``, ``joker_seat``)? A game the claimants (the other seats) cannot
+        do worse in than in Quinto, so a yes holds in Quinto itself.
+
+        Only the top suit still in play is kept; every other card is one of the seat's ``others``, and the
+        joker its holder's. A card of the top suit beats every other card (RULES.md §5.1), so a trick
+        holding one goes to the highest of them; a trick without one goes to the claimants, who then
+        choose which of them leads. The claimants play any card, except that they follow the top suit
+        when it is led (the joker always allowed, §5.5); the defenders follow the top suit when it is
+        led, as in Quinto, and otherwise play a card of it only when they hold nothing else (the joker
+        counts as something else). Every move a defender makes here is legal in Quinto, every claimant
+        move of Quinto is one here, and the claimants win every trick they win in Quinto: so if the
+        defenders win a trick here against any play, some defence of Quinto's wins one against any
+        play too. The answers are kept by a key of C integers: the top suit's cards closed up (only
+        their order counts, §5.1), each its holder's two bits, then how many other cards each seat
+        holds, the joker's holder, the side and the leader."""
+        held = 0
+        for seat in range(self.n):
+            held |= self.tops[seat]
+        key, cards = 1, held  # (the 1 above the cards' holders: where they start)
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            for seat in range(self.n):
+                if self.tops[seat] & low:
+                    break
+            key = key << 2 | seat
+        for seat in range(self.n):
+            key = key << 4 | self.others[seat]
+        if key == 1 << 4 * self.n and self.joker_seat < 0:
+            return False  # (no card left)
+        key = ((key << 3 | self.joker_seat + 1) << 4 | side) << 2 | leader
+        found = self.one_known.get(key)
+        if found is None:
+            found = self.one_known[key] = self.top_trick(side, leader, 0, NOTHING, -1, -1)
+        return found
+
+    @cython.cfunc
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(side=SMALL, leader=SMALL, played=SMALL, led=SMALL, best=SMALL, winner=SMALL, seat=SMALL,
+                   defends=FLAG, top=BITS, other=SMALL, wild=FLAG, following=FLAG, left=BITS, cards=BITS,
+                   card=BITS, above=BITS, bit=SMALL, taken=FLAG, at=SMALL)
+    def top_trick(self, side: int, leader: int, played: int, led: int, best: int, winner: int) -> bool:
+        """:meth:`top_start` with ``played`` cards of the trick played, ``led`` what was led (``NOTHING``,
+        ``TOP``, ``OTHER``, ``JOKER_LED``, ``ANY``), ``best`` the highest card of the top suit in it (-1:
+        none yet) and ``winner`` its seat."""
+        if played == self.n:
+            if best >= 0:
+                return bool(side >> winner & 1) or self.top_start(side, winner)
+            for seat in range(self.n):  # (the claimants choose who leads)
+                if not side >> seat & 1 and not self.top_start(side, seat):
+                    return False
+            return True
+        seat = (leader + played) % self.n
+        defends = side >> seat & 1
+        top, other, wild = self.tops[seat], self.others[seat], self.joker_seat == seat
+        following = led == TOP and top != 0  # (the top suit followed, or the joker played)
+        if following or not (defends and (other > 0 or wild)):
+            left = 0
+            for at in range(self.n):
+                left |= self.tops[at]
+            cards = top
+            while cards:  # (of two cards with no card left between them, one: they win the same tricks)
+                card = cards & -cards
+                cards ^= card
+                above = left & ~((card << 1) - 1)
+                if above & -above & top:
+                    continue
+                bit = _top(card)
+                self.tops[seat] = top ^ card
+                taken = self.top_trick(side, leader, played + 1, TOP if led == NOTHING or led == JOKER_LED else led,
+                                       bit if bit > best else best, seat if bit > best else winner)
+                self.tops[seat] = top
+                if taken == defends:
+                    return taken
+        if not following and other > 0:
+            self.others[seat] = other - 1
+            taken = self.top_trick(side, leader, played + 1, OTHER if led == NOTHING or led == JOKER_LED else led,
+                                   best, winner)
+            self.others[seat] = other
+            if taken == defends:
+                return taken
+        if wild:  # (the joker led: the next card's suit is the one to follow, §5.5)
+            self.joker_seat = -1
+            taken = self.top_trick(side, leader, played + 1,
+                                   (JOKER_LED if self.joker_leads else ANY) if led == NOTHING else
+                                   OTHER if led == JOKER_LED else led, best, winner)
+            self.joker_seat = seat
+            if taken == defends:
+                return taken
+        return not defends
 
     @cython.cfunc
     @cython.exceptval(-1, check=True)  # (a value is never -1: Python's error state asked only on -1)

@@ -63,8 +63,11 @@ class Kernel:
     quints: tuple[tuple[int, int], ...] = ()  # points (Quinto): (cards, worth) of each group of cards worth
     # points only when all of them fall in one trick, to the side that wins it (a single card: alone); where
     # given, a trick is worth ``trick_floor`` and its quints (``trick_points`` the same, on bits)
-    one_trick: Callable[[list[int], int, int], bool] | None = None  # tricks (Quinto): does the side of
-    # the seats in the bits surely take a trick, the hands and the leader given, at a trick's start?
+    top_suits: tuple[int, ...] = ()  # tricks (Quinto): the suits whose highest card still in play beats every
+    # other card, the highest first: the searcher asks, from ``one_trick_from`` tricks left on, whether a side
+    # surely takes a trick in the game of the first of them still in play (_Searcher.one_more; four seats at most)
+    joker: int = 0  # that game's wild card (bits): never forced, always allowed
+    joker_leads: bool = False  # the joker led, the next card's suit is the one to follow
     one_trick_from: int = 0  # asked from this many tricks left on (below, the searcher never calls it)
 
     def mask(self, cards: frozenset[Card] | Sequence[Card]) -> int:

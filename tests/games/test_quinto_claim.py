@@ -247,10 +247,56 @@ def test_a_trick_the_top_suit_game_gives_a_side_is_one_it_surely_takes(tricks_le
     position = at_trick_start(random_position(rng, tricks=tricks_left, rich=rich))
     kernel = position.rules.kernel(None, None, NESW)
     bits = [kernel.mask(position.hands[seat]) for seat in NESW]
-    for defence, claimant in (("A", "B"), ("B", "A")):
-        side = sum(1 << at for at, seat in enumerate(NESW) if SIDES[seat] == defence)
-        if kernel.one_trick(bits, side, NESW.index(position.leader)):
+    module = engine_as_python()
+    for claimant in ("A", "B"):
+        searcher = module._Searcher(kernel, bits, [SIDES[seat] == claimant for seat in NESW], False, None,
+                                    module.Table())
+        if searcher.one_more(NESW.index(position.leader), False):  # (the defence's trick)
             assert minimax(position, claimant, False) < tricks_left, position
+
+
+@cache
+def kept_top_suit_game(lead_rule: bool) -> tuple[object, object]:
+    """A Quinto kernel and one plain-Python tricks searcher of it, N-S claiming, kept from test to test (the
+    answers it keeps, too)."""
+    kernel = QuintoTrickRules(joker_lead_rule=lead_rule).kernel(None, None, NESW)
+    module = engine_as_python()
+    return kernel, module._Searcher(kernel, [0] * 4, [True, False, True, False], False, None, module.Table())
+
+
+@settings(max_examples=300, deadline=None)
+@given(tricks=st.integers(2, 5), rng=st.randoms(use_true_random=False))
+def test_the_top_suit_games_answer_is_kept_by_its_cards_order_alone(tricks, rng):
+    """RULES §5.1: the higher card wins, so in the top suit's game only the order of the top suit's cards in
+    play counts, not their ranks. The searcher keeps its answers by a key of that order, the holders, how
+    many other cards each seat holds and the joker's: one searcher asked a position, then the same
+    position with the top suit's cards renamed to others of that suit in the same order (the searcher
+    kept from example to example), answers as that game played out with nothing kept does on each, for
+    either side."""
+    deck = sorted(DECK_53, key=display_key)
+    rng.shuffle(deck)
+    lead_rule, claimant = rng.random() < 0.7, (True, False, True, False)
+    kernel, kept = kept_top_suit_game(lead_rule)
+    bits = [kernel.mask(deck[at * tricks:(at + 1) * tricks]) for at in range(4)]
+    top = next(suit for suit in kernel.top_suits if suit & sum(bits))
+    held = [bit for bit in range(53) if (top & sum(bits)) >> bit & 1]
+    renamed = sorted(rng.sample([bit for bit in range(53) if top >> bit & 1], len(held)))
+    moved = [sum(1 << new for old, new in zip(held, renamed) if hand >> old & 1) | hand & ~top for hand in bits]
+    module = engine_as_python()
+
+    class Unkept(module._Searcher):
+        def top_start(self, side: int, leader: int) -> bool:  # (every trick start played out)
+            if not any(self.tops[:4]) and not any(self.others[:4]) and self.joker_seat < 0:
+                return False
+            return self.top_trick(side, leader, 0, module.NOTHING, -1, -1)
+
+    leader = rng.randrange(4)
+    for hands in (bits, moved):
+        unkept = Unkept(kernel, hands, claimant, False, None, module.Table())
+        kept.load(hands)
+        unkept.load(hands)
+        for side in (True, False):
+            assert kept.one_more(leader, side) == unkept.one_more(leader, side), (hands, side, leader)
 
 
 PLAIN = ("K", "Q", "J", "10", "9", "8", "7", "6")  # RULES §5.1 order, highest first: the cards of no quint

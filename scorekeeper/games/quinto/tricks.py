@@ -15,10 +15,9 @@ from ...solver.search import Kernel, generic_kernel
 from ..jass import Contract
 from .cards import MULTIPLIERS, SUIT_RANKING, TRICK_VALUE, legal_cards, quints_in, rank_key, trick_winner
 
-# what was led in a trick of the top-suit game (:func:`takes_a_trick`)
-NOTHING, TOP, OTHER, JOKER_LED, ANY = range(5)
-TOP_SUIT_FROM = 8  # tricks left from which the search asks it: measured, below that the searches it
-# saves cost less than asking (the full deals' "6 tricks?" searched the same positions with it from 8)
+TOP_SUIT_FROM = 8  # tricks left from which the search asks the top suit's game (the kernel's ``top_suits``):
+# measured, below that the searches it saves cost less than asking (the full deals' "6 tricks?" searched the
+# same positions with it from 8)
 
 
 def quint_points(cards: Iterable[Card]) -> int:
@@ -103,25 +102,10 @@ class QuintoTrickRules(TrickRules):
         # follow the suit led (the joker led: the next card's, under the joker-lead rule); the joker is
         # never forced and always allowed (§5.5)
         legal = Follow(suit_mask, free=joker, wild=joker_bit if self.joker_lead_rule else -1)
-        by_rank = [(suit_of[suit], first[suit_of[suit]]) for suit in SUIT_RANKING]  # the suits, highest first
-        lead_rule, proved = self.joker_lead_rule, dict[tuple[object, ...], bool]()
-
-        def one_trick(hands: list[int], side: int, leader: int) -> bool:
-            """Does the side of the seats in ``side`` (bits) surely take a trick, from a trick's start
-            (:func:`takes_a_trick`, on the top suit still in play)?"""
-            held = 0
-            for hand in hands:
-                held |= hand
-            suit, low = next(((mask, low) for mask, low in by_rank if held & mask), (0, 0))
-            tops = tuple((hand & suit) >> low for hand in hands)
-            if not any(top for seat, top in enumerate(tops) if side >> seat & 1):
-                return False  # (the other side wins every trick of that game)
-            others = tuple((hand & ~joker).bit_count() - top.bit_count() for hand, top in zip(hands, tops))
-            holder = next((seat for seat, hand in enumerate(hands) if hand & joker), -1)
-            return takes_a_trick(tops, others, holder, side, leader, lead_rule, proved)
-
         return replace(kernel, legal=legal, beats=beats, above=tuple(above), twins_tricks=tuple(above), most=most,
-                       trick_floor=trick_value, quints=tuple(quints), one_trick=one_trick,
+                       trick_floor=trick_value, quints=tuple(quints),
+                       top_suits=tuple(suit_of[suit] for suit in SUIT_RANKING), joker=joker,
+                       joker_leads=self.joker_lead_rule,
                        one_trick_from=TOP_SUIT_FROM, trump_bits=(1 << len(bits)) - 1, exact_cards=False,
                        global_rank=True,
                        runs=((joker_bit, 1), *((low, mask.bit_count()) for mask, low in first.items())),
@@ -130,83 +114,3 @@ class QuintoTrickRules(TrickRules):
                        rank=tuple(bit - first.get(mask, bit) for bit, mask in enumerate(suit_mask)),
                        twins_points=tuple(0 if roles >> bit & 1 else above[bit] & ~roles for bit in bits))
 
-
-def takes_a_trick(tops: tuple[int, ...], others: tuple[int, ...], joker: int, side: int, leader: int,
-                  lead_rule: bool, proved: dict[tuple[object, ...], bool]) -> bool:
-    """Does ``side`` (seat bits; the defenders) surely take a trick from a trick's start? Answered on a
-    game the claimants (the other seats) cannot do worse in, so a yes holds in Quinto itself.
-
-    Only the top suit still in play is kept (``tops[seat]``: its cards, a higher bit a higher card);
-    every other card is one of the seat's ``others``, and the joker its holder's. A card of the top
-    suit beats every other card (§5.1), so a trick holding one goes to the highest of them; a trick
-    without one goes to the claimants, who then choose which of them leads. The claimants play any
-    card, except that they follow the top suit when it is led (the joker always allowed, §5.5); the
-    defenders follow the top suit when it is led, as in Quinto, and otherwise play a card of it only
-    when they hold nothing else (the joker counts as something else). Every move a
-    defender makes here is legal in Quinto, every claimant move of Quinto is one here, and the
-    claimants win every trick they win in Quinto: so if the defenders win a trick here against
-    any play, some defence of Quinto's wins one against any play too. ``proved`` keeps the answers
-    at each trick's start."""
-    if not any(tops) and not any(others) and joker < 0:
-        return False
-    key = (tops, others, joker, side, leader)
-    found = proved.get(key)
-    if found is None:
-        found = proved[key] = _trick(tops, others, joker, side, leader, 0, NOTHING, -1, -1, lead_rule, proved)
-    return found
-
-
-def _trick(tops: tuple[int, ...], others: tuple[int, ...], joker: int, side: int, leader: int, played: int,
-           led: int, best: int, winner: int, lead_rule: bool, proved: dict[tuple[object, ...], bool]) -> bool:
-    """:func:`takes_a_trick` with ``played`` cards of the trick played, ``best`` the highest card of
-    the top suit in it (-1: none yet) and ``winner`` its seat."""
-    seats = len(tops)
-    if played == seats:
-        if best >= 0:
-            return bool(side >> winner & 1) or takes_a_trick(tops, others, joker, side, winner, lead_rule, proved)
-        return all(takes_a_trick(tops, others, joker, side, seat, lead_rule, proved)  # (the claimants choose)
-                   for seat in range(seats) if not side >> seat & 1)
-    seat = (leader + played) % seats
-    defends = bool(side >> seat & 1)
-    top, other, wild = tops[seat], others[seat], joker == seat
-    spare = [(OTHER, 0)] * (other > 0) + [(ANY, 0)] * wild
-    if led == TOP and top:  # follow the top suit, or play the joker
-        plays = _ranks(top, tops) + [(ANY, 0)] * wild
-    else:
-        plays = (_ranks(top, tops) if not (defends and spare) else []) + spare
-    for kind, card in plays:
-        now_tops, now_others, now_joker, now_led = tops, others, joker, led
-        now_best, now_winner = best, winner
-        if kind == TOP:
-            now_tops = tops[:seat] + (top ^ card,) + tops[seat + 1:]
-            if card.bit_length() - 1 > best:
-                now_best, now_winner = card.bit_length() - 1, seat
-        elif kind == OTHER:
-            now_others = others[:seat] + (other - 1,) + others[seat + 1:]
-        else:
-            now_joker = -1
-        if led == NOTHING:
-            now_led = {TOP: TOP, OTHER: OTHER}.get(kind, JOKER_LED if lead_rule else ANY)
-        elif led == JOKER_LED:  # (the joker led: the next card's suit is the one to follow, §5.5)
-            now_led = TOP if kind == TOP else OTHER
-        taken = _trick(now_tops, now_others, now_joker, side, leader, played + 1, now_led, now_best, now_winner,
-                       lead_rule, proved)
-        if taken == defends:
-            return taken
-    return not defends
-
-
-def _ranks(top: int, tops: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The cards of ``top`` to try, as plays: of two with no card left between them, one (they win
-    the same tricks)."""
-    left = 0
-    for cards in tops:
-        left |= cards
-    plays = []
-    while top:
-        card = top & -top
-        top ^= card
-        above = left & ~((card << 1) - 1)
-        if not above & -above & top:
-            plays.append((TOP, card))
-    return plays
