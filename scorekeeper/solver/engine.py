@@ -712,6 +712,8 @@ class _Searcher:
     pts: VALUE[64]  # (CARDS)
     rank: SMALL[64]
     history: BITS[64]  # (CARDS) Quinto: how often each card's lead cut a position off, weighed by tricks left
+    killers: FLAG  # the Jass games' points: the claimant side's lead that last cut a position off tried first
+    killer: SMALL[64]  # (CARDS) that lead, by tricks left (-1: none)
     above: BITS[64]
     twins: BITS[64]
     suit_of: SMALL[64]
@@ -762,8 +764,8 @@ class _Searcher:
         if not cython.compiled:  # (compiled, C arrays)
             self.hands, self.maxi, self.after, self.partner_of = [0] * SEATS, [False] * SEATS, [0] * SEATS, [0] * SEATS
             self.suits, self.top_suits, self.tops, self.others = [0] * SEATS, [0] * SEATS, [0] * SEATS, [0] * SEATS
-            self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history = (
-                [0] * CARDS for _ in range(7))
+            self.pts, self.rank, self.above, self.twins, self.suit_of, self.suit_bits, self.history, self.killer = (
+                [0] * CARDS for _ in range(8))
             self.played = [0] * (CARDS + 1) * SEATS
             self.stack = [0] * MOVES
             self.stretch_from, self.stretch_bits, self.stretch_to = [0] * 32, [0] * 32, [0] * 32
@@ -784,6 +786,8 @@ class _Searcher:
             self.suit_bits[card] = kernel.suits[kernel.suit_of[card]] if kernel.suits else 0
         self.points, self.keep_going = points, keep_going
         self.searched = 0
+        for card in range(CARDS):
+            self.killer[card] = -1
         self.last = n - 1
         self.legal, self.beats = kernel.legal, kernel.beats
         self.follow = kernel.legal if isinstance(kernel.legal, Follow) else None
@@ -796,6 +800,7 @@ class _Searcher:
         self.bonus = kernel.bonus if points else 0
         self.simple = bool(kernel.suits)  # Jass: a card beats the best one by rank in its suit, or as a trump
         self.ranked_bits = kernel.global_rank  # the higher bit wins the trick, whatever its suit (Quinto)
+        self.killers = points and not kernel.global_rank
         self.ranked = kernel.global_rank and not points  # each side's fewest tricks by rank alone (ranked_floors)
         self.most = kernel.most if points else None  # points that do not add up: the most the cards left are worth
         self.trick_floor = kernel.trick_floor  # and the least a trick won is worth
@@ -1483,18 +1488,11 @@ class _Searcher:
                 seed = seeds.slot(self.key, key_at + KEY_WORDS)
             if seeds.full[seed]:
                 first = seeds.leads[seed]
-        if first >= 0 and hand >> first & 1:  # (moved to the front, the others' order kept)
-            at = start
-            while at < end and self.stack[at] & 63 != first:
-                at += 1
-            if at < end:
-                item = self.stack[at]
-                while at > start:
-                    self.stack[at] = self.stack[at - 1]
-                    at -= 1
-                self.stack[start] = item
-        self.top = end
         maximise = self.maxi[leader]
+        if maximise and self.killers:  # (the table's lead first, this one after it)
+            self.to_front(start, end, hand, self.killer[count])
+        self.to_front(start, end, hand, first)
+        self.top = end
         best = -1 if maximise else BIG
         best_card = -1
         seat = self.after[leader]
@@ -1518,6 +1516,8 @@ class _Searcher:
                         break
         if a >= b and self.ranked_bits:
             self.cut_by(best_card, count)
+        elif a >= b and maximise and self.killers:
+            self.killer[count] = best_card
         self.hands[leader] = hand
         self.top = start
         if best <= low_edge:
@@ -1581,6 +1581,27 @@ class _Searcher:
         if self.history[card] >> 23:
             for at in range(CARDS):
                 self.history[at] >>= 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.returns(cython.void)
+    @cython.annotation_typing(False)
+    @cython.locals(start=SMALL, end=SMALL, hand=BITS, card=SMALL, at=SMALL, item=BITS)
+    def to_front(self, start: int, end: int, hand: int, card: int) -> None:
+        """Move the lead of ``card`` (if the hand holds it: -1 none) to the front of ``stack[start:end]``,
+        the others' order kept."""
+        if card < 0 or not hand >> card & 1:
+            return
+        at = start
+        while at < end and self.stack[at] & 63 != card:
+            at += 1
+        if at < end:
+            item = self.stack[at]
+            while at > start:
+                self.stack[at] = self.stack[at - 1]
+                at -= 1
+            self.stack[start] = item
 
     @cython.cfunc
     @cython.returns(FLAG)
