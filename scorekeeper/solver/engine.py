@@ -323,6 +323,7 @@ FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
 LINE_WORDS = cython.declare(SMALL, 8)  # the words of a 64-byte cache line (a table's slots start on one)
 LOW_HALF = cython.declare(U64, 0xFFFFFFFF)  # a table's lower bound, in the low half of its bounds' word
 TAGGED = cython.declare(cython.uchar, 128)  # a full slot's tag: this bit, and 7 bits of its key's hash
+LEAD_BITS = cython.declare(U64, 127)  # a slot's best lead plus one, below its key's hash (Table.store)
 
 
 @cython.cfunc
@@ -352,22 +353,21 @@ def _zeros(code: str, count: int) -> array:
 @cython.final
 @cython.cclass
 class Table:
-    """The bounds proved at trick boundaries, by position: (lower, upper, best lead or -1). Open
-    addressing over C arrays (plain Python: arrays of the same numbers): each slot's words in a row, the
-    key whole (``words`` words, given by the first searcher to use the table, so two positions never
-    share an entry), the bounds (the lower in the low 32 bits, the upper above: neither is ever
-    negative) and the best lead plus one; and each slot's tag apart, a byte: 0 where it is empty, else
-    7 bits of its key's hash, so a look-up compares a key only where the tags are the same. The tables
-    outgrow the processor's caches (Quinto's "6 tricks?" from a full deal: a million slots, 64 MB):
-    the tags (1 MB) are read in the cache, and a slot's key and bounds are one line from memory (the
-    slots start on a 64-byte line: a Quinto tricks key's 6 words and 2 fill one), where a key, its full
-    flag, its bounds and its lead were each read in an array of their own, and a key compared at each
-    full slot probed. It doubles each time it is half full and replaces nothing, so it keeps what a
-    dict of the positions would. The searchers of one position and side may share one (the tricks
+    """The bounds proved at trick boundaries, by position: (lower, upper, best lead or -1). Open addressing over C
+    arrays (plain Python: arrays of the same numbers): each slot's words in a row, the key whole (``words`` words,
+    given by the first searcher to use the table, so two positions never share an entry), the bounds (the lower in
+    the low 32 bits, the upper above: neither is ever negative) and the best lead plus one (its key's hash above it:
+    :meth:`grow` hashes no key); and each slot's tag apart, a byte: 0 where it is empty, else 7 bits of its key's
+    hash, so a look-up compares a key only where the tags are the same. The tables outgrow the processor's caches
+    (Quinto's "6 tricks?" from a full deal: a million slots, 64 MB): the tags (1 MB) are read in the cache, and a
+    slot's key and bounds are one line from memory (the slots start on a 64-byte line: a Quinto tricks key's 6 words
+    and 2 fill one), where a key, its full flag, its bounds and its lead were each read in an array of their own,
+    and a key compared at each full slot probed. It doubles each time it is half full and replaces nothing, so it
+    keeps what a dict of the positions would. The searchers of one position and side may share one (the tricks
     bounds: ``Engine.tricks_table``)."""
 
     words: SMALL
-    stride: SMALL  # a slot's words: the key's, the bounds' and the lead's
+    stride: SMALL  # a slot's words: the key's, the bounds' and the lead's (and hash's)
     size: cython.Py_ssize_t  # entries kept
     mask: cython.Py_ssize_t  # slots - 1
     first: cython.Py_ssize_t  # slot 0's first word (on a 64-byte line)
@@ -450,7 +450,7 @@ class Table:
     @cython.locals(slot=cython.Py_ssize_t)
     def lead(self, slot: int) -> int:
         """The best lead kept at ``slot``, or -1."""
-        return self.slots[self.first + slot * self.stride + self.words + 1] - 1
+        return (self.slots[self.first + slot * self.stride + self.words + 1] & LEAD_BITS) - 1
 
     @cython.cfunc
     @cython.inline
@@ -511,17 +511,19 @@ class Table:
     @cython.initializedcheck(False)
     @cython.annotation_typing(False)
     @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL,
-                   base=cython.Py_ssize_t, word=SMALL)
+                   base=cython.Py_ssize_t, word=SMALL, mixed=U64)
     def store(self, slot: int, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]`` at ``slot``, :meth:`slot`'s answer for it."""
         base = self.first + slot * self.stride
         if not self.held(slot):
             for word in range(self.words):
                 self.slots[base + word] = key[at + word]
-            self.tags[slot] = TAGGED | _mixed(key, at, self.words) >> 57
+            mixed = _mixed(key, at, self.words)
+            self.tags[slot] = TAGGED | mixed >> 57
+            self.slots[base + self.words + 1] = mixed << 7 & WORD  # (its hash, for grow)
             self.size += 1
         self.slots[base + self.words] = cython.cast(U64, hi) << 32 | lo
-        self.slots[base + self.words + 1] = lead + 1
+        self.slots[base + self.words + 1] = self.slots[base + self.words + 1] & ~LEAD_BITS | lead + 1
         if 2 * self.size > self.mask:
             self.grow()
 
@@ -540,7 +542,7 @@ class Table:
         for slot in range(count):
             if tags[slot]:
                 base = first + slot * stride
-                to = _mixed(slots, base, self.words) & self.mask
+                to = slots[base + self.words + 1] >> 7 & self.mask
                 while self.held(to):
                     to = (to + 1) & self.mask
                 for word in range(stride):
