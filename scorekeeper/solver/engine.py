@@ -325,6 +325,10 @@ CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers 
 MIX = cython.declare(U64, 0x9E3779B97F4A7C15)
 WORD = cython.declare(U64, 0xFFFFFFFFFFFFFFFF)
 FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
+LINE_WORDS = cython.declare(SMALL, 8)  # the words of a 64-byte cache line (a table's slots start on one)
+LOW_HALF = cython.declare(U64, 0xFFFFFFFF)  # a table's lower bound, in the low half of its bounds' word
+TAGGED = cython.declare(cython.uchar, 128)  # a full slot's tag: this bit, and 7 bits of its key's hash
+LEAD_BITS = cython.declare(U64, 127)  # a slot's best lead plus one, below its key's hash (Table.store)
 
 
 @cython.cfunc
@@ -354,21 +358,26 @@ def _zeros(code: str, count: int) -> array:
 @cython.final
 @cython.cclass
 class Table:
-    """The bounds proved at trick boundaries, by position: (lower, upper, best lead or -1). Open
-    addressing over C arrays (plain Python: arrays of the same numbers): each entry keeps its key
-    whole (``words`` words, given by the first searcher to use the table), so two positions never
-    share an entry; it doubles each time it is half full and replaces nothing, so it keeps what a
-    dict of the positions would. The searchers of one position and side may share one (the tricks
+    """The bounds proved at trick boundaries, by position: (lower, upper, best lead or -1). Open addressing over C
+    arrays (plain Python: arrays of the same numbers): each slot's words in a row, the key whole (``words`` words,
+    given by the first searcher to use the table, so two positions never share an entry), the bounds (the lower in
+    the low 32 bits, the upper above: neither is ever negative) and the best lead plus one (its key's hash above it:
+    :meth:`grow` hashes no key); and each slot's tag apart, a byte: 0 where it is empty, else 7 bits of its key's
+    hash, so a look-up compares a key only where the tags are the same. The tables outgrow the processor's caches
+    (Quinto's "6 tricks?" from a full deal: a million slots, 64 MB): the tags (1 MB) are read in the cache, and a
+    slot's key and bounds are one line from memory (the slots start on a 64-byte line: a Quinto tricks key's 6 words
+    and 2 fill one), where a key, its full flag, its bounds and its lead were each read in an array of their own,
+    and a key compared at each full slot probed. It doubles each time it is half full and replaces nothing, so it
+    keeps what a dict of the positions would. The searchers of one position and side may share one (the tricks
     bounds: ``Engine.tricks_table``)."""
 
     words: SMALL
+    stride: SMALL  # a slot's words: the key's, the bounds' and the lead's (and hash's)
     size: cython.Py_ssize_t  # entries kept
     mask: cython.Py_ssize_t  # slots - 1
-    keys: U64[::1]  # slot s's key: words s * words on
-    full: cython.schar[::1]
-    lows: VALUE[::1]
-    highs: VALUE[::1]
-    leads: cython.schar[::1]
+    first: cython.Py_ssize_t  # slot 0's first word (on a 64-byte line)
+    slots: U64[::1]  # slot s from first + s * stride on: its key, its bounds, its lead
+    tags: cython.uchar[::1]  # slot s's tag: 0 empty, else 128 and the top 7 bits of its key's hash
 
     def __init__(self) -> None:
         self.words = 0
@@ -379,7 +388,7 @@ class Table:
     def fit(self, words: int) -> None:
         """Keys of ``words`` words (a shared table: every searcher's the same)."""
         if self.words == 0:
-            self.words = words
+            self.words, self.stride = words, words + 2
             self.empty(FIRST_SLOTS)
         elif self.words != words:
             raise ValueError(f"a table of keys of {self.words} words asked for keys of {words}")
@@ -390,27 +399,87 @@ class Table:
     def empty(self, slots: int) -> None:
         """``slots`` empty slots, and no entry."""
         self.size, self.mask = 0, slots - 1
-        self.keys = _zeros("Q", slots * self.words)
-        self.full, self.leads = _zeros("b", slots), _zeros("b", slots)
-        self.lows, self.highs = _zeros("i", slots), _zeros("i", slots)
+        self.slots = _zeros("Q", slots * self.stride + LINE_WORDS)
+        self.tags = _zeros("B", slots)
+        self.first = 0
+        if cython.compiled:  # (the words before the first 64-byte line left unused)
+            self.first = -(cython.cast(cython.size_t, cython.address(self.slots[0])) // 8) & LINE_WORDS - 1
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.returns(FLAG)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t)
+    def held(self, slot: int) -> bool:
+        """Does ``slot`` hold an entry?"""
+        return self.tags[slot] != 0
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t)
+    def low(self, slot: int) -> int:
+        """The lower bound kept at ``slot``."""
+        return self.slots[self.first + slot * self.stride + self.words] & LOW_HALF
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t)
+    def high(self, slot: int) -> int:
+        """The upper bound kept at ``slot``."""
+        return self.slots[self.first + slot * self.stride + self.words] >> 32
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)
+    @cython.returns(SMALL)
+    @cython.annotation_typing(False)
+    @cython.locals(slot=cython.Py_ssize_t)
+    def lead(self, slot: int) -> int:
+        """The best lead kept at ``slot``, or -1."""
+        return (self.slots[self.first + slot * self.stride + self.words + 1] & LEAD_BITS) - 1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)
     @cython.returns(cython.Py_ssize_t)
     @cython.annotation_typing(False)
     @cython.locals(key=U64[::1], at=cython.Py_ssize_t, slot=cython.Py_ssize_t, base=cython.Py_ssize_t,
-                   words=SMALL, word=SMALL)
+                   words=SMALL, word=SMALL, mixed=U64, tag=cython.uchar)
     def slot(self, key: array, at: int) -> int:
-        """Where the key of ``key[at:at + words]`` is kept, or the empty slot where it would go."""
+        """Where the key of ``key[at:at + words]`` is kept, or the empty slot where it would go (the keys
+        compared only where the tags are the same)."""
         words = self.words
-        slot = _mixed(key, at, words) & self.mask
-        while self.full[slot]:
-            base = slot * words
+        mixed = _mixed(key, at, words)
+        slot, tag = mixed & self.mask, TAGGED | mixed >> 57
+        while self.tags[slot]:
+            if self.tags[slot] != tag:
+                slot = (slot + 1) & self.mask
+                continue
+            base = self.first + slot * self.stride
             for word in range(words):
-                if self.keys[base + word] != key[at + word]:
+                if self.slots[base + word] != key[at + word]:
                     break
             else:
                 return slot
@@ -437,56 +506,54 @@ class Table:
         when the table's mask was ``mask``: the same while the table has not grown and the slot is as it was
         (an entry is never moved nor taken out, so the empty slot found is still the first one of its key's
         probes, and the key found is still there); otherwise looked for again."""
-        if self.mask != mask or self.full[slot] != held:
+        if self.mask != mask or self.held(slot) != held:
             return self.slot(key, at)
         return slot
 
     @cython.cfunc
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL)
+    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, lo=VALUE, hi=VALUE, lead=SMALL,
+                   base=cython.Py_ssize_t, word=SMALL, mixed=U64)
     def store(self, slot: int, key: array, at: int, lo: int, hi: int, lead: int) -> None:
         """Keep (lo, hi, lead) for the key of ``key[at:at + words]`` at ``slot``, :meth:`slot`'s answer for it."""
-        if not self.full[slot]:
-            self.take(slot, key, at)
-        self.lows[slot], self.highs[slot], self.leads[slot] = lo, hi, lead
+        base = self.first + slot * self.stride
+        if not self.held(slot):
+            for word in range(self.words):
+                self.slots[base + word] = key[at + word]
+            mixed = _mixed(key, at, self.words)
+            self.tags[slot] = TAGGED | mixed >> 57
+            self.slots[base + self.words + 1] = mixed << 7 & WORD  # (its hash, for grow)
+            self.size += 1
+        self.slots[base + self.words] = cython.cast(U64, hi) << 32 | lo
+        self.slots[base + self.words + 1] = self.slots[base + self.words + 1] & ~LEAD_BITS | lead + 1
         if 2 * self.size > self.mask:
             self.grow()
 
     @cython.cfunc
-    @cython.inline
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)
     @cython.annotation_typing(False)
-    @cython.locals(slot=cython.Py_ssize_t, key=U64[::1], at=cython.Py_ssize_t, words=SMALL, word=SMALL)
-    def take(self, slot: int, key: array, at: int) -> None:
-        """The empty ``slot`` given to the key of ``key[at:at + words]`` (:meth:`put`, :meth:`grow`)."""
-        words = self.words
-        for word in range(words):
-            self.keys[slot * words + word] = key[at + word]
-        self.full[slot] = 1
-        self.size += 1
-
-    @cython.cfunc
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
-    @cython.annotation_typing(False)
-    @cython.locals(keys=U64[::1], full=cython.schar[::1], lows=VALUE[::1], highs=VALUE[::1], leads=cython.schar[::1],
-                   slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, to=cython.Py_ssize_t, words=SMALL)
+    @cython.locals(slots=U64[::1], tags=cython.uchar[::1], first=cython.Py_ssize_t, count=cython.Py_ssize_t,
+                   slot=cython.Py_ssize_t, to=cython.Py_ssize_t, base=cython.Py_ssize_t, stride=SMALL, word=SMALL)
     def grow(self) -> None:
         """Twice the slots, every entry moved to the first empty slot from its key's (as :meth:`put` would
         put it: the keys all differ, so none is compared)."""
-        keys, full, lows, highs, leads = self.keys, self.full, self.lows, self.highs, self.leads
-        slots, words = self.mask + 1, self.words
-        self.empty(2 * slots)
-        for slot in range(slots):
-            if full[slot]:
-                to = _mixed(keys, slot * words, words) & self.mask
-                while self.full[to]:
+        slots, tags, first, count, stride = self.slots, self.tags, self.first, self.mask + 1, self.stride
+        self.empty(2 * count)
+        for slot in range(count):
+            if tags[slot]:
+                base = first + slot * stride
+                to = slots[base + self.words + 1] >> 7 & self.mask
+                while self.held(to):
                     to = (to + 1) & self.mask
-                self.take(to, keys, slot * words)
-                self.lows[to], self.highs[to], self.leads[to] = lows[slot], highs[slot], leads[slot]
+                for word in range(stride):
+                    self.slots[self.first + to * stride + word] = slots[base + word]
+                self.tags[to] = tags[slot]
+                self.size += 1
 
 
 @cython.final
@@ -494,8 +561,8 @@ class Table:
 class Shapes:
     """The positions searched, by shape (points: :attr:`_Searcher.alike`): for each shape, the last
     ``keeps`` positions' cards left and bounds (lower, upper) (``SHAPE_KEEPS`` when it is made). A
-    :class:`Table` finds each shape's group of entries (its number in ``lows``, how many were ever
-    kept in ``highs``), kept in C arrays beside it (plain Python: arrays of the same numbers), each
+    :class:`Table` finds each shape's group of entries (its number as the lower bound, how many were
+    ever kept as the upper), kept in C arrays beside it (plain Python: arrays of the same numbers), each
     group a ring: the next one replaces the oldest."""
 
     index: Table
@@ -546,8 +613,8 @@ class Shapes:
         index's slot for it (:meth:`Table.slot`)."""
         if not self.keeps:
             return
-        if self.index.full[slot]:
-            group, kept = self.index.lows[slot], self.index.highs[slot]
+        if self.index.held(slot):
+            group, kept = self.index.low(slot), self.index.high(slot)
         else:
             if self.groups * self.keeps == len(self.rems):
                 self.grow()
@@ -1382,7 +1449,7 @@ class _Searcher:
             self.exact_key(leader, key_at)
         slot = tt.slot(self.key, key_at)
         slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
-        known = tt.full[slot]
+        known = tt.held(slot)
         if not known and count == 2 and (self.quints or points and self.additive):  # (points: the last two
             # tricks played out, the value exact and kept; Quinto's are not a sum of its cards' points)
             if self.quints:
@@ -1431,16 +1498,16 @@ class _Searcher:
                     gain = self.asked_floor(leader, rem, count, sure_mine, sure_theirs, beta)
                     lo = gain if gain > lo else lo
         else:
-            lo, hi, first = tt.lows[slot], tt.highs[slot], tt.leads[slot]
+            lo, hi, first = tt.low(slot), tt.high(slot), tt.lead(slot)
         shaped = False  # (this position's shape written, and looked up)
         seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
             self.normal_key(leader, rem, key_at + KEY_WORDS, False)
             shaped, alike = True, self.alike
             place = alike.index.slot(self.key, key_at + KEY_WORDS)
-            places, held = alike.index.mask, alike.index.full[place]
-            group = alike.index.lows[place] * alike.keeps if held else 0
-            kept = alike.index.highs[place] if held else 0  # (kept ever: the last ``keeps``)
+            places, held = alike.index.mask, alike.index.held(place)
+            group = alike.index.low(place) * alike.keeps if held else 0
+            kept = alike.index.high(place) if held else 0  # (kept ever: the last ``keeps``)
             for entry in range(group, group + (kept if kept < alike.keeps else alike.keeps)):
                 other, other_lo, other_hi = alike.rems[entry], alike.lows[entry], alike.highs[entry]
                 if other_lo <= lo and other_hi >= hi:  # (moved by what the cards differ by, its bounds are
@@ -1455,9 +1522,9 @@ class _Searcher:
             if self.by_tricks is not None:  # (the tricks table is keyed by shape too: a side proved to take
                 seeds = self.by_tricks.tt  # every trick left takes every point, and one proved to take none, none)
                 seed = seeds.slot(self.key, key_at + KEY_WORDS)
-                if seeds.full[seed] and seeds.highs[seed] == 0:
+                if seeds.held(seed) and seeds.high(seed) == 0:
                     hi = 0
-                elif seeds.full[seed] and seeds.lows[seed] >= count:
+                elif seeds.held(seed) and seeds.low(seed) >= count:
                     lo = total
         if not known and self.by_tricks is not None and lo < beta and hi > alpha and count <= TRICKS_FIRST:
             # (the holder of the top trump takes a trick: not all of them to the other side)
@@ -1486,8 +1553,8 @@ class _Searcher:
             if seed < 0:
                 self.normal_key(leader, rem, key_at + KEY_WORDS, False)
                 seed = seeds.slot(self.key, key_at + KEY_WORDS)
-            if seeds.full[seed]:
-                first = seeds.leads[seed]
+            if seeds.held(seed):
+                first = seeds.lead(seed)
         maximise = self.maxi[leader]
         if maximise and self.killers:  # (the table's lead first, this one after it)
             self.to_front(start, end, hand, self.killer[count])
