@@ -123,7 +123,7 @@ def forget_kept_desk() -> None:
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.PROGRESSES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS,
                   kept.PARTS, kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS,
-                  kept.RUNS, core.SEATS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+                  kept.RUNS, core.SEATS, core.VIEWS, core.LOOKS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
