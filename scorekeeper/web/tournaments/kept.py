@@ -71,10 +71,9 @@ def run(key: tuple[Hashable, ...], shown: list[Hashable], draw: Callable[[int], 
     text between two stand-ins in one piece), kept under ``key`` (everything they show but the table) with
     what each table's part shows (``shown``: its view, kept per its key by :func:`.core.load_state`, so an
     unchanged table's is the same object, and what else it shows): at the next look the tables whose
-    ``shown`` is unchanged are taken as they were, compared by the list's own equality, without a look-up
-    each, and a look with no table changed sends the joined run as it was (three look-ups a table and
-    look, and the 1,500 parts copied at each, were ~17M instructions of a desk's look with nothing changed,
-    desk22)."""
+    ``shown`` is unchanged (the same object, or equal) are taken as they were, without a look-up each,
+    and a look with no table changed sends the joined run as it was (three look-ups a table and look,
+    and the 1,500 parts copied, were 13.5M instructions of a final's desk with nothing changed, desk23)."""
     kept = RUNS.get(key, Run)
     last = kept.last
     if last is not None and last[0] == shown:
