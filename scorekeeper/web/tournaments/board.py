@@ -118,8 +118,8 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
     def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
         return FIELDS.get((language, view.key), lambda: drawn(view))
 
-    return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language), list(views),
-                lambda index: field(views[index]))]
+    return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language),
+                [(view,) for view in views], lambda index: field(views[index]))]
 
 
 def close_round_parts(state: State, number: int, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
@@ -247,7 +247,8 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
     (a final's tables changed in one minute, with as many deals, say the same: drawing each changed
     row's own, Babel's formatting of its time most of it, was 12.5M instructions of a desk after 100
     tables changed); sent as one part, their run (:func:`.kept.run`: a row shows its view, whether it is
-    slow, its phase and its last change, and the rest of its key follows from the view)."""
+    slow, its phase and its last change as :func:`changed_at` keeps it, and the rest of its key follows
+    from the view)."""
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
     progress = get_template_attribute("tournaments/_board_row.html", "progress")
     zone = get_timezone()

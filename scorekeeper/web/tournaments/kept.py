@@ -22,6 +22,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import chain, groupby
+from operator import is_
 from typing import Any
 
 from flask import current_app, get_template_attribute, render_template, request
@@ -66,12 +67,14 @@ class Run:
         self.last: tuple[list[Hashable], list[Part], Part] | None = None
 
 
-def run(key: tuple[Hashable, ...], shown: list[Hashable], draw: Callable[[int], Part]) -> Part:
+def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int], Part]) -> Part:
     """The parts of a round's tables, ``draw(index)`` the one of the ``index``-th, joined as one part (the
     text between two stand-ins in one piece), kept under ``key`` (everything they show but the table) with
     what each table's part shows (``shown``: its view, kept per its key by :func:`.core.load_state`, so an
-    unchanged table's is the same object, and what else it shows): at the next look the tables whose
-    ``shown`` is unchanged (the same object, or equal) are taken as they were, without a look-up each,
+    unchanged table's is the same object, and what else it shows, each kept likewise): at the next look
+    the tables whose ``shown`` holds the same objects are taken as they were, without a look-up each (not
+    compared by equality: two views' is their matches' field by field, 6M instructions a look after 200
+    changed tables), the others drawn (a view derived again under the same key is found by it there),
     and a look with no table changed sends the joined run as it was (three look-ups a table and look,
     and the 1,500 parts copied, were 13.5M instructions of a final's desk with nothing changed, desk23)."""
     kept = RUNS.get(key, Run)
@@ -83,7 +86,7 @@ def run(key: tuple[Hashable, ...], shown: list[Hashable], draw: Callable[[int], 
     else:
         parts = list(last[1])
         for index, (before, after) in enumerate(zip(last[0], shown, strict=True)):
-            if before is not after and before != after:  # (the same view: not compared field by field)
+            if before is not after and not all(map(is_, before, after)):
                 parts[index] = draw(index)
     whole = Part(chain.from_iterable(text if stand_in else (b"".join(text),) for stand_in, text in
                                      groupby(chain.from_iterable(parts), _STAND_INS.__contains__)))
@@ -202,4 +205,4 @@ def round_tables(state: State, number: int) -> list[Part]:
         return ROUND_TABLES.get((*at, view.key), lambda: drawn(view))
 
     views = state.tables.get(number, [])
-    return [run(("round tables", *at, number), list(views), lambda index: table(views[index]))]
+    return [run(("round tables", *at, number), [(view,) for view in views], lambda index: table(views[index]))]
