@@ -123,7 +123,7 @@ def forget_kept_desk() -> None:
 
     for cache in (board.ROWS, board.ROW_SHAPES, board.PROGRESSES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS,
                   kept.PARTS, kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS,
-                  core.SEATS, core.VIEWS, core.STANDINGS, wall.SHOWN):
+                  kept.RUNS, core.SEATS, core.VIEWS, core.LOOKS, core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -195,6 +195,47 @@ def test_two_entries_swapped_sit_at_each_others_tables_on_the_desk_and_the_wall_
         return re.findall(r'<span class="(?:sides-seats side|side)">[^<]*</span> ([^<—]*?)(?: —|</span>)', html)[::2]
 
     assert seated(kept[0]) == seated(seen[0])[1::-1] and seated(kept[1]) == seated(seen[1])[1::-1] != []
+
+
+def test_the_desks_run_of_tables_after_each_change_is_the_desk_drawn_afresh(app, organiser, cup):
+    """The round's list items, board rows and close-the-round choices are sent as runs kept between
+    looks (kept.run: an unchanged table's part taken as the last look sent it): after two entries swapped,
+    a deal, the deal edited, taken back and a player renamed, the desk asked in English, French and English
+    again is at each step the desk drawn from nothing, and no step's desk is the step's before."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    with app.app_context():
+        (round_,) = store.list_rounds(store.get_db(), cup)
+    first_entry, second_entry = round_.tables[0].sides[0][0], round_.tables[1].sides[0][0]
+    match_id = round_.tables[0].match_id
+
+    def looks() -> list[str]:
+        return [TOKEN.sub("", organiser.client.get(desk, headers={"Accept-Language": language}).get_data(
+            as_text=True)) for language in ("en", "fr", "en")]
+
+    def swapped(db) -> None:
+        swap = {"first": str(first_entry), "second": str(second_entry)}
+        assert organiser.post(f"/tournaments/{cup}/swap", swap, page=desk).status_code == 302
+        organiser.client.get("/tournaments")  # (its message shown there)
+
+    def renamed(db) -> None:
+        ann = next(p.id for p in store.list_players(db) if p.name == "Ann")
+        renaming = {"name": "Annick", "licence": ""}
+        assert organiser.post(f"/players/{ann}", renaming, page=f"/players/{ann}").status_code == 302
+        organiser.client.get("/tournaments")
+
+    steps = [swapped, lambda db: play(app, organiser.links(cup, 1)[0], deals=1),
+             lambda db: store.update_deal(db, match_id, first(db, match_id).id,
+                                          {**first(db, match_id).declarations, "bid": 120}),
+             lambda db: store.undo_last_deal(db, match_id), renamed]
+    seen = looks()
+    for change in steps:
+        with app.app_context():
+            change(store.get_db())
+        kept = looks()
+        forget_kept_desk()
+        assert looks() == kept and kept[0] == kept[2] and kept[0] != seen[0]
+        seen = kept
 
 
 def test_the_walls_settings_on_the_desk_follow_each_choice_and_are_the_form_drawn_afresh(app, organiser, cup):

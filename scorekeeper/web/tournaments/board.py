@@ -27,7 +27,7 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import SHAPE_HOLE, Part, Slots, cut, part, shaped
+from .kept import SHAPE_HOLE, Part, Slots, cut, part, run, shaped
 
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
@@ -97,8 +97,8 @@ def _stands(state: State, view: TableView, seated: Sequence[tuple[str, str]]) ->
 
 def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
     """The close-the-round form's choice for each table not done, drawn, as sent: on a page asked
-    for (GET), each kept per what it offers (a deal changes its own table's totals only); a form
-    sent back with its errors, or a POST's page, draws its own."""
+    for (GET), each kept per what it offers (a deal changes its own table's totals only), sent as one
+    part, their run (:func:`.kept.run`); a form sent back with its errors, or a POST's page, draws its own."""
     render = get_template_attribute("_field.html", "render_field")
     if closing is not None or request.method != "GET":
         form = closing or close_form(state, views)
@@ -118,7 +118,8 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
     def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
         return FIELDS.get((language, view.key), lambda: drawn(view))
 
-    return [field(view) for view in views]
+    return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language),
+                [(view,) for view in views], lambda index: field(views[index]))]
 
 
 def close_round_parts(state: State, number: int, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
@@ -239,13 +240,15 @@ def _to_the_minute(language: str) -> bool:
                    for kind, value in tokenize_pattern(get_time_format("short", language).pattern))
 
 
-def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
+def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
     """The desk's board of the round in play, as sent, row by row, each kept per what it shows (a
     cache: the key is everything the row draws): a deal changes its own table's row only, and of it
     its deals and last change (the rest kept apart), drawn once per the deals and the minute they say
     (a final's tables changed in one minute, with as many deals, say the same: drawing each changed
     row's own, Babel's formatting of its time most of it, was 12.5M instructions of a desk after 100
-    tables changed)."""
+    tables changed); sent as one part, their run (:func:`.kept.run`: a row shows its view, whether it is
+    slow, its phase and its last change as :func:`changed_at` keeps it, and the rest of its key follows
+    from the view)."""
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
     progress = get_template_attribute("tournaments/_board_row.html", "progress")
     zone = get_timezone()
@@ -266,7 +269,9 @@ def board_row_parts(rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list
                  view.closed.reason if view.closed else None, view.result is not None)
         return ROWS.get((*shown, view.deals, row.changed_at), lambda: drawn(row, shown))
 
-    return [kept_row(row) for row in rows]
+    shown = [(row.view, row.slow, row.phase, row.changed_at) for row in rows]
+    return [run(("board rows", current_app.config["DATABASE"], state.tournament.id, *at), shown,
+                lambda index: kept_row(rows[index]))]
 
 
 def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
@@ -281,6 +286,6 @@ def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,
     current = current_clock(state)  # (read once for the clock card and the rows)
     return {"number": number, "finished": state.round_finished(number),
             "clock_card": slots(clock_card_part(state, number, settings, shown_clock(state, current), clock_form)),
-            "rows": slots(*board_row_parts(board_rows(state, current[0]), evening.CLOCK_PHASES)),
+            "rows": slots(*board_row_parts(state, board_rows(state, current[0]), evening.CLOCK_PHASES)),
             "close": slots(*close_round_parts(state, number, open_views, closing)) if open_views else "",
             "wall_settings": slots(wall_settings_part(state, number, settings)), "idle": evening.IDLE_MINUTES}

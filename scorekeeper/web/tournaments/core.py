@@ -184,7 +184,19 @@ class Roster:
     rounds: list[store.RoundRow]
 
 
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A tournament's tables as a look found them under one roster (:func:`load_state`): their stamps
+    as read, their views by table id, and those by round."""
+
+    stamps: dict[int, tuple[int, str, str | None, str]]
+    views: dict[int, TableView]
+    tables: dict[int, list[TableView]]
+
+
 ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per worker process
+LOOKS = LruCache(size=64)  # each tournament's tables as its last look found them (Found, in a list of
+# one), per its database, the tournament as stored and its roster, per worker process
 SEATS = LruCache(size=8192)  # each table's sides as seated (State.seated), per worker process
 VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
 STANDINGS = LruCache(size=8)  # the standings per the tournament, roster and results they rank (2,000 objects
@@ -233,6 +245,30 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
     return views
 
 
+def _found(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster, at: tuple[Hashable, ...],
+           stamps: dict[int, tuple[int, str, str | None, str]], seen: Found | None,
+           last: list[Found | None]) -> Found:
+    """The tables' views under their ``stamps`` (:func:`store.table_stamps`), each kept per its key (the
+    roster ``at`` and its stamp): a table whose stamp is the last look's (``seen``) has the view that look
+    found, the others are looked up and those not kept derived (:func:`_views`); kept as ``last``'s."""
+    every = [table for round_row in roster.rounds for table in round_row.tables]
+
+    def key(table: store.TableRow) -> tuple[Hashable, ...]:
+        return (*at, table.id, stamps.get(table.id))
+
+    same = {} if seen is None else \
+        {table_id: seen.views[table_id] for table_id, _stamp in stamps.items() & seen.stamps.items()}
+    found = {**same, **{table.id: VIEWS.peek(key(table)) for table in every if table.id not in same}}
+    missing = [table for table in every if found[table.id] is None]
+    for table_id, view in _views(db, tournament, rules, roster, missing, key).items() if missing else ():
+        found[table_id] = VIEWS.get(view.key, lambda v=view: v)
+    tables: dict[int, list[TableView]] = {}
+    for table in every:
+        tables.setdefault(table.round_number, []).append(found[table.id])
+    last[0] = Found(stamps, found, tables)
+    return last[0]
+
+
 def load_state(tournament_id: int) -> State:
     """The tournament and all that follows from its tables' sheets (404 if there is none).
 
@@ -240,7 +276,9 @@ def load_state(tournament_id: int) -> State:
     the roster (entries, players, rounds and tables) per its stamp, each table per its match's
     version and stamp, closing and sign-offs (:func:`store.table_stamps`), the standings per the results
     they rank (shared by the looks that find them: read, never changed); a deal derives its own table
-    again."""
+    again. The tables as the last look found them are kept per the roster (:class:`Found`): a look whose
+    stamps are that look's takes its tables as they were (shared likewise), else only the tables whose
+    stamp changed are looked up (500 look-ups a look were 4.8M instructions of a final's desk, desk23)."""
     db = store.get_db()
     try:
         tournament = store.get_tournament(db, tournament_id)
@@ -251,18 +289,12 @@ def load_state(tournament_id: int) -> State:
     roster = ROSTERS.get((*at, store.roster_stamp(db, tournament_id)), lambda: _roster(db, tournament_id))
     at = (*at, repr(tournament), roster.serial)
     stamps = store.table_stamps(db, tournament_id)
-    every = [table for round_row in roster.rounds for table in round_row.tables]
-
-    def key(table: store.TableRow) -> tuple[Hashable, ...]:
-        return (*at, table.id, stamps.get(table.id))
-
-    found = {table.id: VIEWS.peek(key(table)) for table in every}
-    missing = [table for table in every if found[table.id] is None]
-    for table_id, view in _views(db, tournament, rules, roster, missing, key).items() if missing else ():
-        found[table_id] = VIEWS.get(view.key, lambda v=view: v)
-    tables: dict[int, list[TableView]] = {}
-    for table in every:
-        tables.setdefault(table.round_number, []).append(found[table.id])
+    last = LOOKS.get(at, lambda: [None])
+    seen: Found | None = last[0]
+    if seen is None or seen.stamps != stamps:
+        tables = _found(db, tournament, rules, roster, at, stamps, seen, last).tables
+    else:  # (no table changed since the last look: its views as they were, not looked up again)
+        tables = seen.tables
     results = tuple(view.outcome for views in tables.values() for view in views if view.outcome is not None)
     byes = [entry for r in roster.rounds for entry in r.byes] + \
         evening.missed_byes(roster.entries.values(), tournament.late_rounds)
