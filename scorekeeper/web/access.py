@@ -143,10 +143,13 @@ def log_out() -> None:
 
 def is_organiser() -> bool:
     """Does this session hold the organiser's current generation, or this request an organiser
-    token? (Asked once a request.)"""
+    token? (Looked up once a request; a phone's session holding no generation and its request no
+    ``Authorization`` header answer no at once, nothing looked up.)"""
+    held = session.get("organiser")
+    if not isinstance(held, str) and header_sent("Authorization") is None:
+        return False
     known: bool | None = g.get("organiser")
     if known is None:
-        held = session.get("organiser")
         known = (isinstance(held, str) and hmac.compare_digest(
             held.encode(), security.organiser_generation(store.get_db()).encode())) or holds_organiser_token()
         g.organiser = known

@@ -107,10 +107,9 @@ def _reseated(form: EngineForm) -> bool:
 def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
-    db = store.get_db()
     table = access.table_of(match_id)
-    return sheet_page(match, rules, DealsOnUse(lambda: store.list_deals(db, match_id)),
-                      live=lambda: store.has_live_deal(db, match_id),
+    return sheet_page(match, rules, DealsOnUse(lambda: store.list_deals(store.get_db(), match_id)),
+                      live=lambda: store.has_live_deal(store.get_db(), match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
                       signoff=signoff_view(match, rules, table) if table else None,

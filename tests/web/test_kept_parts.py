@@ -941,3 +941,18 @@ def test_a_phones_name_and_the_matchs_title_show_in_its_kept_sheet_at_the_next_r
     assert client.post(f"/matches/{match_id}/manage",
                        data={**form_fields(page), "title": "Friday"}).status_code == 302
     assert "<title>Friday · Scorekeeper</title>" in kept_then_afresh(client, match_id)
+
+
+def test_a_matchs_row_changed_in_place_its_stamp_and_version_kept_shows_at_the_next_read(app, client, pages):
+    match_id = pages.start_match(players={"N": "Alice", "E": "Bbo", "S": "Carol", "W": "Dan"})
+    pages.post_deal(match_id, MADE_100)
+    assert "Bbo" in client.get(f"/matches/{match_id}").get_data(as_text=True)  # kept
+    with app.app_context():
+        db = store.get_db()
+        kept = store.get_match(db, match_id)
+        db.execute("update matches set title = 'Friday', players = json_set(players, '$.E', 'Bob') where id = ?",
+                   [match_id])
+        changed = store.get_match(db, match_id)
+    assert (changed.stamp, changed.version) == (kept.stamp, kept.version)  # (no writer of ours said it)
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Bbo" not in html and "<h1>Friday</h1>" in html and '<span class="side-name">Bob &amp; Dan</span>' in html
