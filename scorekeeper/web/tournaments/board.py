@@ -247,7 +247,7 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
     and phase) is put in, drawn once per what it says (a final's tables changed in one minute, with as
     many deals, say the same: drawing each changed row's own, Babel's formatting of its time most of it,
     was 12.5M instructions of a desk after 100 tables changed; a shape kept per whether its row is slow
-    and its phase too was drawn again for each table the median's rise turned slow, 67M of a final's
+    and its phase too was drawn again for each table the median's rise turned slow, 63-65M of a final's
     desk after 200 tables changed, desk23b); sent as one part, their run (:func:`.kept.run`: a row shows
     its view, whether it is slow, its phase and its last change as :func:`changed_at` keeps it, and the
     rest of its key follows from the view)."""
