@@ -282,6 +282,38 @@ def test_the_rounds_clock_on_the_desk_follows_each_step_and_is_the_clock_drawn_a
         assert desk_and_wall(organiser, cup)[0] == kept
 
 
+def test_a_row_turned_slow_or_caught_up_or_past_the_clocks_end_is_the_row_drawn_afresh(app, organiser, cup):
+    """The board's rows are kept as shapes per table, whether a row is slow and its phase put in with its
+    deals: a table the round's median leaves behind with no deal of its own is flagged slow, and no longer
+    once it catches up, and every row says time is up once it is; each look, in English, French and English
+    again, is the desk drawn from nothing."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    first_link, second_link = organiser.links(cup, 1)
+
+    def looks() -> list[str]:
+        return [TOKEN.sub("", organiser.client.get(desk, headers={"Accept-Language": language}).get_data(
+            as_text=True)) for language in ("en", "fr", "en")]
+
+    def slow(html: str) -> list[str]:
+        return re.findall(r'<tr class="slow">\s*<td><a[^>]*>Table (\d)</a>', html)
+
+    running, up = "Time is running", "Time is up: finish the deal in play, it is the last"
+    steps = [(lambda: clock(organiser, cup, "start", minutes="30"), [], running),
+             (lambda: play(app, first_link, deals=1), ["2"], running),  # the median: half a deal
+             (lambda: play(app, second_link, deals=1), [], running),
+             (lambda: time_passes(app, cup, 45), [], up)]
+    looks()  # each row kept as the round was drawn
+    for change, slow_tables, phase in steps:
+        change()
+        organiser.client.get(desk)  # (a message flashed, said once)
+        kept = looks()
+        forget_kept_desk()
+        assert looks() == kept and kept[0] == kept[2]
+        rows = kept[0].split('id="board"', 1)[1].split("<table", 1)[1].split("</table>", 1)[0]
+        assert slow(rows) == slow_tables and rows.count(f"<td>{phase}\n") == 2
+
+
 def test_the_prize_list_on_the_desk_follows_each_change_and_is_the_list_drawn_afresh(app, organiser, cup):
     """The desk's prize list and its forms are kept per the list, the tags and the roster: after each change
     (a place added, a category, a player tagged with it, the player renamed) the next look shows it, and the

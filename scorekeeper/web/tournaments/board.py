@@ -3,7 +3,7 @@ progress (deals, last change, slow or not), closing the round, and what the wall
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -32,9 +32,9 @@ from .kept import SHAPE_HOLE, Part, Slots, cut, part, run, shaped
 ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
 FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
 FIELD_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for its totals (a deal changes only those)
-ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with a stand-in for their deals and last change
+ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with stand-ins for their state (slow, deals, phase...)
 CHANGES = LruCache(size=8192)  # each table's last change, per its match's stamp and latest event, per worker process
-PROGRESSES = LruCache(size=1024)  # the rows' deals and last change as drawn, per what they say, per worker process
+PROGRESSES = LruCache(size=1024)  # the rows' state (slow, deals, last change, phase) as drawn, per what it says, per worker process
 CLOSINGS = LruCache(size=64)  # the close-the-round form as drawn, cut where its tables' choices go, per worker process
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
 STANDS = "stands"  # a closed table's result: as it stands
@@ -242,32 +242,37 @@ def _to_the_minute(language: str) -> bool:
 
 def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
     """The desk's board of the round in play, as sent, row by row, each kept per what it shows (a
-    cache: the key is everything the row draws): a deal changes its own table's row only, and of it
-    its deals and last change (the rest kept apart), drawn once per the deals and the minute they say
-    (a final's tables changed in one minute, with as many deals, say the same: drawing each changed
-    row's own, Babel's formatting of its time most of it, was 12.5M instructions of a desk after 100
-    tables changed); sent as one part, their run (:func:`.kept.run`: a row shows its view, whether it is
-    slow, its phase and its last change as :func:`changed_at` keeps it, and the rest of its key follows
-    from the view)."""
+    cache: the key is everything the row draws): a row's shape, its link, is kept per its table, and
+    what a deal, the clock or the round's median changes (whether it is slow, its deals, last change
+    and phase) is put in, drawn once per what it says (a final's tables changed in one minute, with as
+    many deals, say the same: drawing each changed row's own, Babel's formatting of its time most of it,
+    was 12.5M instructions of a desk after 100 tables changed; a shape kept per whether its row is slow
+    and its phase too was drawn again for each table the median's rise turned slow, 63-65M of a final's
+    desk after 200 tables changed, desk23b); sent as one part, their run (:func:`.kept.run`: a row shows
+    its view, whether it is slow, its phase and its last change as :func:`changed_at` keeps it, and the
+    rest of its key follows from the view)."""
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
-    progress = get_template_attribute("tournaments/_board_row.html", "progress")
+    slow_mark = get_template_attribute("tournaments/_board_row.html", "slow")
+    row_state = get_template_attribute("tournaments/_board_row.html", "state")
     zone = get_timezone()
     at = (str(get_locale()), str(zone), request.script_root)
     to_the_minute = _to_the_minute(at[0])
 
-    def said(row: BoardRow) -> str:  # its deals and last change, kept per what they say
+    def said(row: BoardRow) -> tuple[str, str]:  # whether it is slow, and the rest of its state, kept per what they say
+        view = row.view
         changed = row.changed_at if row.changed_at is None or not to_the_minute else \
             row.changed_at.astimezone(zone).replace(second=0, microsecond=0)
-        return PROGRESSES.get((*at[:2], row.view.deals, changed), lambda: str(progress(row)))
-
-    def drawn(row: BoardRow, shown: tuple[Hashable, ...]) -> Part:
-        return shaped(ROW_SHAPES, shown, lambda hole: str(row_html(row, phases, hole)), said(row))
+        return PROGRESSES.get((*at[:2], view.deals, changed, row.slow, row.phase,
+                               view.closed.reason if view.closed else None, view.result is not None),
+                              lambda: (str(slow_mark(row)), str(row_state(row, phases))))
 
     def kept_row(row: BoardRow) -> Part:
         view = row.view
-        shown = (*at, view.match.id, view.table.number, row.slow, row.phase,
-                 view.closed.reason if view.closed else None, view.result is not None)
-        return ROWS.get((*shown, view.deals, row.changed_at), lambda: drawn(row, shown))
+        return ROWS.get((*at, view.match.id, view.table.number, row.slow, row.phase,
+                         view.closed.reason if view.closed else None, view.result is not None, view.deals,
+                         row.changed_at),
+                        lambda: shaped(ROW_SHAPES, (*at, view.match.id, view.table.number),
+                                       lambda hole: str(row_html(row, hole, hole)), *said(row)))
 
     shown = [(row.view, row.slow, row.phase, row.changed_at) for row in rows]
     return [run(("board rows", current_app.config["DATABASE"], state.tournament.id, *at), shown,

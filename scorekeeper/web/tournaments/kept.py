@@ -94,17 +94,17 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
     return whole
 
 
-def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], said: str) -> Part:
-    """A part whose shape, ``draw(stand_in)`` (its HTML with a stand-in where what a deal changes in
-    it goes), is kept in ``shapes`` under ``key`` (everything else it shows), with ``said`` (that
-    text, as HTML) put in: a deal costs its part that text only. The shape is kept cut (:func:`cut`)
-    on each side of the stand-in, and ``said``'s bytes joined to the pieces beside it: the whole part
-    encoded and searched for its stand-ins again at each change was 10M instructions of a desk after
-    100 tables changed (desk22)."""
+def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], *said: str) -> Part:
+    """A part whose shape, ``draw(stand_in)`` (its HTML with a stand-in where each text a deal changes
+    in it goes), is kept in ``shapes`` under ``key`` (everything else it shows), with ``said`` (those
+    texts, as HTML, in order) put in: a deal costs its part those texts only. The shape is kept cut
+    (:func:`cut`) on each side of the stand-in, and each text's bytes joined to the pieces beside it:
+    the whole part encoded and searched for its stand-ins again at each change was 10M instructions of
+    a desk after 100 tables changed (desk22)."""
     pieces = shapes.get(key, lambda: [cut(piece) for piece in draw(SHAPE_HOLE).split(SHAPE_HOLE)])
-    bare, joined = said.encode(), list(pieces[0])
-    for piece in pieces[1:]:
-        joined[-1] += bare + piece[0]
+    joined = list(pieces[0])
+    for text, piece in zip(said, pieces[1:], strict=True):
+        joined[-1] += text.encode() + piece[0]
         joined += piece[1:]
     return Part(joined)
 
