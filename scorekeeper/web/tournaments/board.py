@@ -3,7 +3,7 @@ progress (deals, last change, slow or not), closing the round, and what the wall
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -258,21 +258,22 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
     at = (str(get_locale()), str(zone), request.script_root)
     to_the_minute = _to_the_minute(at[0])
 
-    def said(row: BoardRow) -> tuple[str, str]:  # whether it is slow, and the rest of its state, kept per what they say
+    def stands(row: BoardRow) -> tuple[Hashable, ...]:  # how it stands: slow or not, its phase, closed or finished
         view = row.view
+        return row.slow, row.phase, view.closed.reason if view.closed else None, view.result is not None
+
+    def said(row: BoardRow, standing: tuple[Hashable, ...]) -> tuple[str, str]:  # whether it is slow, and the rest
+        # of its state, kept per what they say
         changed = row.changed_at if row.changed_at is None or not to_the_minute else \
             row.changed_at.astimezone(zone).replace(second=0, microsecond=0)
-        return PROGRESSES.get((*at[:2], view.deals, changed, row.slow, row.phase,
-                               view.closed.reason if view.closed else None, view.result is not None),
+        return PROGRESSES.get((*at[:2], row.view.deals, changed, *standing),
                               lambda: (str(slow_mark(row)), str(row_state(row, phases))))
 
     def kept_row(row: BoardRow) -> Part:
-        view = row.view
-        return ROWS.get((*at, view.match.id, view.table.number, row.slow, row.phase,
-                         view.closed.reason if view.closed else None, view.result is not None, view.deals,
-                         row.changed_at),
+        view, standing = row.view, stands(row)
+        return ROWS.get((*at, view.match.id, view.table.number, *standing, view.deals, row.changed_at),
                         lambda: shaped(ROW_SHAPES, (*at, view.match.id, view.table.number),
-                                       lambda hole: str(row_html(row, hole, hole)), *said(row)))
+                                       lambda hole: str(row_html(row, hole, hole)), *said(row, standing)))
 
     shown = [(row.view, row.slow, row.phase, row.changed_at) for row in rows]
     return [run(("board rows", current_app.config["DATABASE"], state.tournament.id, *at), shown,

@@ -54,17 +54,9 @@ TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their pro
 PROGRESS = LruCache(size=256)  # a table's progress as the desk says it before its end, per language and deals
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
 DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
-RUNS = LruCache(size=16)  # the desk's runs of a round's tables' parts as last sent (Run), per worker process
+RUNS = LruCache(size=16)  # the desk's runs of a round's tables' parts as last sent (what each showed, the parts,
+# and all of them joined, in a list of one, as core.LOOKS keeps a look), per worker process
 _STAND_INS = frozenset({TOKEN_HOLE.encode(), FLASHES_HOLE.encode()})
-
-
-class Run:
-    """A run of parts as last sent (:func:`run`): what each showed, the parts, and all of them joined."""
-
-    __slots__ = ("last",)
-
-    def __init__(self) -> None:
-        self.last: tuple[list[Hashable], list[Part], Part] | None = None
 
 
 def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int], Part]) -> Part:
@@ -77,8 +69,8 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
     changed tables), the others drawn (a view derived again under the same key is found by it there),
     and a look with no table changed sends the joined run as it was (three look-ups a table and look,
     and the 1,500 parts copied, were 13.5M instructions of a final's desk with nothing changed, desk23)."""
-    kept = RUNS.get(key, Run)
-    last = kept.last
+    kept = RUNS.get(key, lambda: [None])
+    last = kept[0]
     if last is not None and last[0] == shown:
         return last[2]
     if last is None or len(last[0]) != len(shown):
@@ -90,7 +82,7 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
                 parts[index] = draw(index)
     whole = Part(chain.from_iterable(text if stand_in else (b"".join(text),) for stand_in, text in
                                      groupby(chain.from_iterable(parts), _STAND_INS.__contains__)))
-    kept.last = (shown, parts, whole)
+    kept[0] = (shown, parts, whole)
     return whole
 
 
