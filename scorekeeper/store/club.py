@@ -6,6 +6,7 @@ import json
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -14,7 +15,7 @@ from ..errors import N_, RuleViolation
 from ..evening import may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
-from .matches import Match, _match, insert_deal, insert_match, match_row
+from .matches import MATCH_FIELDS, Match, _parsed_match, insert_deal, insert_match, match_row
 from .rounds import Closure, insert_closure
 
 @dataclass(frozen=True, slots=True)
@@ -301,9 +302,17 @@ def stop_keeping_apart(db: Database, tournament_id: int, apart_id: int) -> None:
         db.execute("delete from apart where id = ? and tournament_id = ?", [apart_id, tournament_id])
 
 
+_TABLE_COLUMNS = itemgetter("id", "round_number", "number", "match_id", "sides", "tournament_id", "token")  # (TableRow's)
+
+
 def _table(row: Mapping[str, Any]) -> TableRow:
-    return TableRow(row["id"], row["round_number"], row["number"], row["match_id"],
-                    tuple(tuple(side) for side in json.loads(row["sides"])), row["tournament_id"], row["token"])
+    return _table_of(*_TABLE_COLUMNS(row))
+
+
+def _table_of(id: int, round_number: int, number: int, match_id: int, sides: str, tournament_id: int,
+              token: str) -> TableRow:
+    return TableRow(id, round_number, number, match_id, tuple(tuple(side) for side in json.loads(sides)),
+                    tournament_id, token)
 
 
 _TABLES = ("select tables.*, rounds.number as round_number, rounds.tournament_id from tables "
@@ -347,9 +356,9 @@ def table_of_match(db: Database, match_id: int) -> TableRow | None:
     return _table(rows[0]) if rows else None
 
 
-_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing)
-    "select matches.*, tables.id as table_id, tables.round_id, tables.number, tables.match_id, tables.sides, "
-    "tables.token, rounds.number as round_number, rounds.tournament_id from matches "
+_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing); TableRow's fields after Match's
+    f"select {', '.join(f'matches.{name}' for name in MATCH_FIELDS)}, tables.id, rounds.number, tables.number, "
+    "tables.match_id, tables.sides, rounds.tournament_id, tables.token from matches "
     "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
     "where matches.id = ?")
 
@@ -361,7 +370,8 @@ def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | 
     :raise NotFound: no such match
     """
     row = match_row(db, _MATCH_AND_TABLE, match_id)
-    return _match(row), None if row["table_id"] is None else _table({**row, "id": row["table_id"]})
+    table = row[len(MATCH_FIELDS):]
+    return _parsed_match(*row[:len(MATCH_FIELDS)]), None if table[0] is None else _table_of(*table)
 
 
 NewTable = tuple[Sequence[Sequence[int]], Mapping[str, str], str, str]
