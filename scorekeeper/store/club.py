@@ -12,11 +12,11 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
-from ..evening import may_join, name_key
+from ..evening import Clock, may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
 from .matches import MATCH_FIELDS, Match, _parsed_match, insert_deal, insert_match, match_row
-from .rounds import Closure, insert_closure
+from .rounds import Closure, clock_of, insert_closure
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -73,6 +73,17 @@ class TableRow:
     sides: tuple[tuple[int, ...], ...]
     tournament_id: int
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """What a table's phone is shown besides its deals (:func:`table_now`): whether its tournament asks
+    both sides to confirm the result, its round's clock (not started: never was) and whether the
+    organiser closed it."""
+
+    confirms: bool
+    clock: Clock
+    closed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,6 +383,22 @@ def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | 
     row = match_row(db, _MATCH_AND_TABLE, match_id)
     table = row[len(MATCH_FIELDS):]
     return _parsed_match(*row[:len(MATCH_FIELDS)]), None if table[0] is None else _table_of(*table)
+
+
+_TABLE_NOW = (  # TableNow's fields, the clock's as clock_of takes them (a round whose clock never started has no row)
+    "select tournaments.confirm_results, round_clocks.started, coalesce(round_clocks.seconds, 0), "
+    "round_clocks.paused_at, coalesce(round_clocks.paused_for, 0), "
+    "exists (select 1 from table_closures where table_id = tables.id) from tables "
+    "join rounds on rounds.id = tables.round_id join tournaments on tournaments.id = rounds.tournament_id "
+    "left join round_clocks on round_clocks.round_id = tables.round_id where tables.id = ?")
+
+
+def table_now(db: Database, table_id: int) -> TableNow:
+    """What a table's phone is shown besides its deals, in one statement (its sheet asked
+    :func:`confirms_results`, :func:`.rounds.get_clock` of its round and :func:`.rounds.list_closures`
+    at every read: four)."""
+    confirms, *clock, closed = db.conn.execute(_TABLE_NOW, (table_id,)).fetchone()
+    return TableNow(bool(confirms), clock_of(*clock), bool(closed))
 
 
 NewTable = tuple[Sequence[Sequence[int]], Mapping[str, str], str, str]

@@ -112,7 +112,7 @@ def sheet(match_id: int):
                       live=lambda: store.has_live_deal(store.get_db(), match_id),
                       device=access.device_label() if table is None else None,
                       penalty=table is None or access.is_organiser(),
-                      signoff=signoff_view(match, rules, table) if table else None,
+                      signoff=signoff_view(match, rules, access.table_now(table)) if table else None,
                       clock=table_clock(match, rules) if table else None,
                       organiser=access.is_organiser())
 
