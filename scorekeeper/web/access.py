@@ -211,7 +211,7 @@ def may_use(match_id: int) -> bool:
     table = table_of(match_id)
     if table is None or is_organiser():
         return True
-    held = request.headers.get(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
+    held = header_sent(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
     if not held or not hmac.compare_digest(held.encode(), table.token.encode()):
         return False
     if request.method in ("GET", "HEAD"):
