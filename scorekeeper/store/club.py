@@ -6,6 +6,7 @@ import json
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..errors import N_, RuleViolation
 from ..evening import Clock, may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
-from .matches import MATCH_FIELDS, Match, _parsed_match, insert_deal, insert_match, match_row
+from .matches import MATCH_FIELDS, MATCHES_KEPT, Match, _parsed_match, insert_deal, insert_match, match_row
 from .rounds import Closure, clock_of, insert_closure
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +321,12 @@ def _table(row: Mapping[str, Any]) -> TableRow:
     return _table_of(*_TABLE_COLUMNS(row))
 
 
+@lru_cache(maxsize=MATCHES_KEPT)
 def _table_of(id: int, round_number: int, number: int, match_id: int, sides: str, tournament_id: int,
               token: str) -> TableRow:
+    """The table a row holds: parsed once per worker and row as read (every column, as a match is:
+    :func:`.matches._match`), as a table's phone reads the same row at every read of its sheet. Frozen,
+    its sides tuples: the requests and threads share it."""
     return TableRow(id, round_number, number, match_id, tuple(tuple(side) for side in json.loads(sides)),
                     tournament_id, token)
 
