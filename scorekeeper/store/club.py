@@ -314,7 +314,8 @@ def stop_keeping_apart(db: Database, tournament_id: int, apart_id: int) -> None:
         db.execute("delete from apart where id = ? and tournament_id = ?", [apart_id, tournament_id])
 
 
-_TABLE_COLUMNS = itemgetter("id", "round_number", "number", "match_id", "sides", "tournament_id", "token")  # (TableRow's)
+_TABLE_COLUMNS = itemgetter("id", "round_number", "number", "match_id", "sides", "tournament_id",
+                            "token")  # (TableRow's fields, in order)
 
 
 def _table(row: Mapping[str, Any]) -> TableRow:
@@ -372,9 +373,10 @@ def table_of_match(db: Database, match_id: int) -> TableRow | None:
     return _table(rows[0]) if rows else None
 
 
-_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing); TableRow's fields after Match's
-    f"select {', '.join(f'matches.{name}' for name in MATCH_FIELDS)}, tables.id, rounds.number, tables.number, "
-    "tables.match_id, tables.sides, rounds.tournament_id, tables.token from matches "
+# Match's fields, then TableRow's; each row found by its index (a table's round is never missing)
+_MATCH_AND_TABLE = (
+    f"select {', '.join(f'matches.{name}' for name in MATCH_FIELDS)}, tables.id, rounds.number, "
+    "tables.number, tables.match_id, tables.sides, rounds.tournament_id, tables.token from matches "
     "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
     "where matches.id = ?")
 
@@ -390,7 +392,7 @@ def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | 
     return _parsed_match(*row[:len(MATCH_FIELDS)]), None if table[0] is None else _table_of(*table)
 
 
-_TABLE_NOW = (  # TableNow's fields, the clock's as clock_of takes them (a round whose clock never started has no row)
+_TABLE_NOW = (  # TableNow's fields, the clock's as clock_of takes them (a clock never started has no row)
     "select tournaments.confirm_results, round_clocks.started, coalesce(round_clocks.seconds, 0), "
     "round_clocks.paused_at, coalesce(round_clocks.paused_for, 0), "
     "exists (select 1 from table_closures where table_id = tables.id) from tables "

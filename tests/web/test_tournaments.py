@@ -346,11 +346,18 @@ def test_what_a_tables_phone_is_shown_besides_its_deals_is_read_in_one_go(app, o
         db = store.get_db()
         (round_row,) = store.list_rounds(db, cup)
         table = store.table_of_match(db, table_match)
-        steps = (lambda: None,
-                 lambda: db.execute("update tournaments set confirm_results = 1 where id = ?", [cup]) and db.conn.commit(),
-                 lambda: store.set_clock(db, round_row.id, lambda clock: evening.start_clock(clock, 30, NOON)),
-                 lambda: store.close_tables(db, [(table.id, table_match, 0, None)], "time", NOON, lambda: None))
-        for step in steps:
+
+        def confirm_results():
+            db.execute("update tournaments set confirm_results = 1 where id = ?", [cup])
+            db.conn.commit()
+
+        def start_clock():
+            store.set_clock(db, round_row.id, lambda clock: evening.start_clock(clock, 30, NOON))
+
+        def close_table():
+            store.close_tables(db, [(table.id, table_match, 0, None)], "time", NOON, lambda: None)
+
+        for step in (lambda: None, confirm_results, start_clock, close_table):
             step()
             assert store.table_now(db, table.id) == store.TableNow(
                 store.confirms_results(db, cup), store.get_clock(db, round_row.id),
