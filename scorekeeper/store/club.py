@@ -6,16 +6,18 @@ import json
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from sqlite_utils import Database
 
 from ..errors import N_, RuleViolation
-from ..evening import may_join, name_key
+from ..evening import Clock, may_join, name_key
 from .db import MAX_ID, NotFound, now, write_transaction
 from .events import Actor, log_event
-from .matches import Match, _match, insert_deal, insert_match, match_row
-from .rounds import Closure, insert_closure
+from .matches import MATCH_FIELDS, MATCHES_KEPT, Match, _parsed_match, insert_deal, insert_match, match_row
+from .rounds import Closure, clock_of, insert_closure
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -72,6 +74,17 @@ class TableRow:
     sides: tuple[tuple[int, ...], ...]
     tournament_id: int
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """What a table's phone is shown besides its deals (:func:`table_now`): whether its tournament asks
+    both sides to confirm the result, its round's clock (not started: never was) and whether the
+    organiser closed it."""
+
+    confirms: bool
+    clock: Clock
+    closed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,9 +314,22 @@ def stop_keeping_apart(db: Database, tournament_id: int, apart_id: int) -> None:
         db.execute("delete from apart where id = ? and tournament_id = ?", [apart_id, tournament_id])
 
 
+_TABLE_COLUMNS = itemgetter("id", "round_number", "number", "match_id", "sides", "tournament_id",
+                            "token")  # (TableRow's fields, in order)
+
+
 def _table(row: Mapping[str, Any]) -> TableRow:
-    return TableRow(row["id"], row["round_number"], row["number"], row["match_id"],
-                    tuple(tuple(side) for side in json.loads(row["sides"])), row["tournament_id"], row["token"])
+    return _table_of(*_TABLE_COLUMNS(row))
+
+
+@lru_cache(maxsize=MATCHES_KEPT)
+def _table_of(id: int, round_number: int, number: int, match_id: int, sides: str, tournament_id: int,
+              token: str) -> TableRow:
+    """The table a row holds: parsed once per worker and row as read (every column, as a match is:
+    :func:`.matches._match`), as a table's phone reads the same row at every read of its sheet. Frozen,
+    its sides tuples: the requests and threads share it."""
+    return TableRow(id, round_number, number, match_id, tuple(tuple(side) for side in json.loads(sides)),
+                    tournament_id, token)
 
 
 _TABLES = ("select tables.*, rounds.number as round_number, rounds.tournament_id from tables "
@@ -347,9 +373,10 @@ def table_of_match(db: Database, match_id: int) -> TableRow | None:
     return _table(rows[0]) if rows else None
 
 
-_MATCH_AND_TABLE = (  # each row found by its index (a table's round is never missing)
-    "select matches.*, tables.id as table_id, tables.round_id, tables.number, tables.match_id, tables.sides, "
-    "tables.token, rounds.number as round_number, rounds.tournament_id from matches "
+# Match's fields, then TableRow's; each row found by its index (a table's round is never missing)
+_MATCH_AND_TABLE = (
+    f"select {', '.join(f'matches.{name}' for name in MATCH_FIELDS)}, tables.id, rounds.number, "
+    "tables.number, tables.match_id, tables.sides, rounds.tournament_id, tables.token from matches "
     "left join tables on tables.match_id = matches.id left join rounds on rounds.id = tables.round_id "
     "where matches.id = ?")
 
@@ -361,7 +388,24 @@ def get_match_and_table(db: Database, match_id: int) -> tuple[Match, TableRow | 
     :raise NotFound: no such match
     """
     row = match_row(db, _MATCH_AND_TABLE, match_id)
-    return _match(row), None if row["table_id"] is None else _table({**row, "id": row["table_id"]})
+    table = row[len(MATCH_FIELDS):]
+    return _parsed_match(*row[:len(MATCH_FIELDS)]), None if table[0] is None else _table_of(*table)
+
+
+_TABLE_NOW = (  # TableNow's fields, the clock's as clock_of takes them (a clock never started has no row)
+    "select tournaments.confirm_results, round_clocks.started, coalesce(round_clocks.seconds, 0), "
+    "round_clocks.paused_at, coalesce(round_clocks.paused_for, 0), "
+    "exists (select 1 from table_closures where table_id = tables.id) from tables "
+    "join rounds on rounds.id = tables.round_id join tournaments on tournaments.id = rounds.tournament_id "
+    "left join round_clocks on round_clocks.round_id = tables.round_id where tables.id = ?")
+
+
+def table_now(db: Database, table_id: int) -> TableNow:
+    """What a table's phone is shown besides its deals, in one statement (its sheet asked
+    :func:`confirms_results`, :func:`.rounds.get_clock` of its round and :func:`.rounds.list_closures`
+    at every read: four)."""
+    confirms, *clock, closed = db.conn.execute(_TABLE_NOW, (table_id,)).fetchone()
+    return TableNow(bool(confirms), clock_of(*clock), bool(closed))
 
 
 NewTable = tuple[Sequence[Sequence[int]], Mapping[str, str], str, str]

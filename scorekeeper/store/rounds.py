@@ -50,9 +50,12 @@ def get_clock(db: Database, round_id: int) -> Clock:
     """The round's clock (a clock not started when it never was)."""
     row = db.execute("select started, seconds, paused_at, paused_for from round_clocks where round_id = ?",
                      [round_id]).fetchone()
-    if row is None:
-        return Clock()
-    return Clock(_time(row[0]), row[1], _time(row[2]), row[3])
+    return Clock() if row is None else clock_of(*row)
+
+
+def clock_of(started: str | None, seconds: int, paused_at: str | None, paused_for: int) -> Clock:
+    """A round's clock as its row holds it (not started, 0 and 0: a clock never started)."""
+    return Clock(_time(started), seconds, _time(paused_at), paused_for)
 
 
 def set_clock(db: Database, round_id: int, change: Callable[[Clock], Clock]) -> Clock:
@@ -110,12 +113,6 @@ def set_evening_settings(db: Database, tournament_id: int, settings: EveningSett
             {"tournament_id": tournament_id, "round_minutes": settings.round_minutes,
              "wall_standings": int(settings.wall.standings), "wall_hold": int(settings.wall.hold),
              "wall_published": settings.wall.published}, pk="tournament_id")
-
-
-def clock_of_table(db: Database, table_id: int) -> Clock:
-    """The clock of the round a table belongs to."""
-    row = db.execute("select round_id from tables where id = ?", [table_id]).fetchone()
-    return Clock() if row is None else get_clock(db, row[0])
 
 
 def last_events(db: Database, match_ids: Sequence[int]) -> dict[int, int]:

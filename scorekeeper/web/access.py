@@ -195,6 +195,15 @@ def table_of(match_id: int) -> store.TableRow | None:
     return known[match_id]
 
 
+def table_now(table: store.TableRow) -> store.TableNow:
+    """What the phone of a tournament's table is shown besides its deals (its sign-offs asked for, its
+    round's clock, its closing): read once a request (its sheet's sign-offs and its clock both ask)."""
+    known: dict[int, store.TableNow] = g.setdefault("tables_now", {})
+    if table.id not in known:
+        known[table.id] = store.table_now(store.get_db(), table.id)
+    return known[table.id]
+
+
 def may_use(match_id: int) -> bool:
     """May this request read (or, by its method, write) the match? Casual matches: yes; a
     tournament's table: the organiser; a phone holding the table's current token, and for a
@@ -202,7 +211,7 @@ def may_use(match_id: int) -> bool:
     table = table_of(match_id)
     if table is None or is_organiser():
         return True
-    held = request.headers.get(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
+    held = header_sent(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
     if not held or not hmac.compare_digest(held.encode(), table.token.encode()):
         return False
     if request.method in ("GET", "HEAD"):

@@ -107,14 +107,14 @@ def _reseated(form: EngineForm) -> bool:
 def sheet(match_id: int):
     """The running score sheet."""
     match, rules = load_match(match_id)
-    table = access.table_of(match_id)
+    table, organiser = access.table_of(match_id), access.is_organiser()
     return sheet_page(match, rules, DealsOnUse(lambda: store.list_deals(store.get_db(), match_id)),
                       live=lambda: store.has_live_deal(store.get_db(), match_id),
                       device=access.device_label() if table is None else None,
-                      penalty=table is None or access.is_organiser(),
-                      signoff=signoff_view(match, rules, table) if table else None,
+                      penalty=table is None or organiser,
+                      signoff=signoff_view(match, rules, access.table_now(table)) if table else None,
                       clock=table_clock(match, rules) if table else None,
-                      organiser=access.is_organiser())
+                      organiser=organiser)
 
 
 @bp.route("/<int:match_id>/sheet.pdf")

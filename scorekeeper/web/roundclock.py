@@ -58,17 +58,18 @@ def table_clock(match: store.Match, rules: GameRules) -> ClockView | None:
     """The clock a tournament table's phone shows (None: a casual match, or a round whose clock
     never started): over once its match ended, it was closed, or its last deal was recorded
     (after time was up). Its deals are read only when this worker has not seen the match's stamp
-    yet (:func:`.sheets.stored_sheet`)."""
-    db = store.get_db()
+    yet (:func:`.sheets.stored_sheet`); its clock and its closing read once a request
+    (:func:`.access.table_now`)."""
     table = access.table_of(match.id)
     if table is None:
         return None
-    clock = store.clock_of_table(db, table.id)
+    standing = access.table_now(table)
+    clock = standing.clock
     if clock.started is None:
         return None
     at = now()
-    stored = stored_sheet(db, match, rules)
-    done = stored.sheet.result is not None or bool(store.list_closures(db, [table.id]))
+    stored = stored_sheet(store.get_db(), match, rules)
+    done = stored.sheet.result is not None or standing.closed
     phase = evening.table_phase(clock, at, done=done, deal_times=[stored.last_at] if stored.last_at else [])
     return clock_view(table.round_number, clock, at, phase=phase)
 

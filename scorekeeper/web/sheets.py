@@ -474,12 +474,12 @@ class SignoffView:
     disputes: tuple[str, ...]
 
 
-def signoff_view(match: store.Match, rules: GameRules, table: store.TableRow) -> SignoffView | None:
-    """The sign-offs of a tournament's table, if its tournament asks both sides to confirm results."""
-    db = store.get_db()
-    if not store.confirms_results(db, table.tournament_id):
+def signoff_view(match: store.Match, rules: GameRules, standing: store.TableNow) -> SignoffView | None:
+    """The sign-offs of a tournament's table, if its tournament asks both sides to confirm results
+    (``standing``: as the table stands, web/access.table_now)."""
+    if not standing.confirms:
         return None
-    state = store.signoff_state(db, match.id)
+    state = store.signoff_state(store.get_db(), match.id)
     seats = rules.table(match.options)
     confirmed = {signoff.side: (signoff.seat, signoff.name) for signoff in state.confirmed}
     sides = tuple((side, tuple((seat, match.players[seat]) for seat in seats.seats if rules.side_of(seat) == side),

@@ -421,6 +421,20 @@ def test_the_clock_moving_on_shows_on_the_tables_next_look(app, organiser, cup):
     assert phase(over) == "over" and "The round is over: no new deal" in over and "Record deal" not in over
 
 
+def test_a_table_closed_by_the_organiser_shows_its_round_over_on_its_next_look(app, organiser, cup):
+    """Read with its sign-offs asked for and its round's clock in one statement at every look
+    (store.table_now): the organiser's closing shows on the table's kept sheet at once."""
+    organiser.draw(cup)
+    clock(organiser, cup, "start", minutes="30")
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+    time_passes(app, cup, 31)
+    assert phase(table_sheet(client, match_id)) == "last-deal"
+    assert phase(table_sheet(client, match_id)) == "last-deal"  # (read again: the kept page)
+    assert "Round 1 is closed" in flashes(close(organiser, cup).get_data(as_text=True))[0]
+    over = table_sheet(client, match_id)
+    assert phase(over) == "over" and "The round is over: no new deal" in over and "Record deal" not in over
+
+
 def test_the_walls_clock_says_the_round_is_over_once_its_last_table_ends(app, organiser, cup):
     """Its time no longer matters once every table is done, as on the desk (board.round_clock)."""
     organiser.draw(cup)

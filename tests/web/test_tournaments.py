@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 
 from werkzeug.security import generate_password_hash
 
-from scorekeeper import games, store
+from scorekeeper import evening, games, store
 from scorekeeper.web import access
 from tests.helpers import csrf_token, form_fields, wait_for
 
@@ -20,6 +21,7 @@ QUICK_HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1")
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
         "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}  # E-W make 100: 220 to 60 (RULES §2.3)
 NAMES = ("Ann", "Ben", "Cy", "Di", "Eva", "Finn", "Gus", "Hana")
+NOON = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 def errors(html: str) -> list[str]:
@@ -333,6 +335,35 @@ def test_a_match_is_read_with_the_table_it_is_in_one_go(app, organiser, cup):
         assert store.get_match_and_table(db, casual)[1] is None
         with pytest.raises(store.NotFound):
             store.get_match_and_table(db, casual + 1)
+
+
+def test_what_a_tables_phone_is_shown_besides_its_deals_is_read_in_one_go(app, organiser, cup):
+    """A table's sign-offs asked for, its round's clock and its closing, read in one statement at
+    every read of its sheet, are what they are read apart, before and after each of them changes."""
+    organiser.draw(cup)
+    _client, table_match = phone(app, organiser.links(cup, 1)[1])
+    with app.app_context():
+        db = store.get_db()
+        (round_row,) = store.list_rounds(db, cup)
+        table = store.table_of_match(db, table_match)
+
+        def confirm_results():
+            db.execute("update tournaments set confirm_results = 1 where id = ?", [cup])
+            db.conn.commit()
+
+        def start_clock():
+            store.set_clock(db, round_row.id, lambda clock: evening.start_clock(clock, 30, NOON))
+
+        def close_table():
+            store.close_tables(db, [(table.id, table_match, 0, None)], "time", NOON, lambda: None)
+
+        for step in (lambda: None, confirm_results, start_clock, close_table):
+            step()
+            assert store.table_now(db, table.id) == store.TableNow(
+                store.confirms_results(db, cup), store.get_clock(db, round_row.id),
+                bool(store.list_closures(db, [table.id])))
+        assert store.table_now(db, table.id) == store.TableNow(True, store.get_clock(db, round_row.id), True)
+        assert store.get_clock(db, round_row.id).started == NOON
 
 
 def test_tournament_tables_stay_off_the_front_page(app, client, organiser, cup):
