@@ -31,7 +31,6 @@ share a shape, and most of them lie far from the window asked. (Kupferschmid and
 
 from __future__ import annotations
 
-import mmap
 from array import array
 from collections.abc import Callable
 from types import FunctionType
@@ -356,21 +355,6 @@ def _zeros(code: str, count: int) -> array:
     return array(code, [0]) * count
 
 
-HUGE_FROM = 1 << 24  # bytes: a table's slots from this size on in huge pages, where the system maps them (Linux)
-
-
-def _slot_words(count: int) -> array | memoryview:
-    """``count`` zero words for a table's slots: from a huge page's size on, mapped anew and asked in huge pages
-    where the system has them (Linux), so that a look-up's line far off in a large table (Quinto's "6 tricks?":
-    64 MiB) costs no page-table walk (a processor's cache of 4-KiB pages holds 8 MiB of them at most); smaller,
-    or elsewhere, :func:`_zeros`. The system zeroes the pages as they are first written."""
-    if count * 8 < HUGE_FROM or not hasattr(mmap, "MADV_HUGEPAGE"):
-        return _zeros("Q", count)
-    pages = mmap.mmap(-1, count * 8, flags=mmap.MAP_PRIVATE)  # (private: a shared mapping takes no huge page)
-    pages.madvise(mmap.MADV_HUGEPAGE)
-    return memoryview(pages).cast("Q")
-
-
 @cython.final
 @cython.cclass
 class Table:
@@ -415,7 +399,7 @@ class Table:
     def empty(self, slots: int) -> None:
         """``slots`` empty slots, and no entry."""
         self.size, self.mask = 0, slots - 1
-        self.slots = _slot_words(slots * self.stride + LINE_WORDS)
+        self.slots = _zeros("Q", slots * self.stride + LINE_WORDS)
         self.tags = _zeros("B", slots)
         self.first = 0
         if cython.compiled:  # (the words before the first 64-byte line left unused)
