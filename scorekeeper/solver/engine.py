@@ -320,8 +320,8 @@ def _sure_tricks(hand: int, other: int) -> int:
 CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
 
 
-# A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping:
-# the mask is a C no-op, and keeps plain Python's ints to 64 bits so both find the same slots).
+# A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping: C's
+# integers compiled, plain Python's masked by WORD, so both find the same slots).
 MIX = cython.declare(U64, 0x9E3779B97F4A7C15)
 WORD = cython.declare(U64, 0xFFFFFFFFFFFFFFFF)
 FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
@@ -343,7 +343,9 @@ def _mixed(keys: array, at: int, words: int) -> int:
     """The ``words`` words of ``keys`` from ``at`` mixed into one."""
     mixed = 0
     for word in range(words):
-        mixed = (mixed ^ keys[at + word]) * MIX & WORD
+        mixed = (mixed ^ keys[at + word]) * MIX
+        if not cython.compiled:  # (compiled, it wraps by itself: WORD is a C variable to GCC, and masking by
+            mixed &= WORD  # it cost an instruction a word)
         mixed ^= mixed >> 29
     return mixed
 
