@@ -320,8 +320,8 @@ def _sure_tricks(hand: int, other: int) -> int:
 CLOSED_UP = array("B", COMPRESS)  # (COMPRESS's numbers as bytes: the searchers read them as a C array)
 
 
-# A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping:
-# the mask is a C no-op, and keeps plain Python's ints to 64 bits so both find the same slots).
+# A table's slot is found by the key's words mixed (a multiply and a shift a word, 64 bits wrapping: C's
+# integers compiled, plain Python's masked by WORD, so both find the same slots).
 MIX = cython.declare(U64, 0x9E3779B97F4A7C15)
 WORD = cython.declare(U64, 0xFFFFFFFFFFFFFFFF)
 FIRST_SLOTS = 1 << 10  # a new table's slots (doubled each time it is half full)
@@ -343,7 +343,9 @@ def _mixed(keys: array, at: int, words: int) -> int:
     """The ``words`` words of ``keys`` from ``at`` mixed into one."""
     mixed = 0
     for word in range(words):
-        mixed = (mixed ^ keys[at + word]) * MIX & WORD
+        mixed = (mixed ^ keys[at + word]) * MIX
+        if not cython.compiled:  # (compiled, it wraps by itself: WORD is a C variable to GCC, and masking by
+            mixed &= WORD  # it cost an instruction a word)
         mixed ^= mixed >> 29
     return mixed
 
@@ -1432,10 +1434,10 @@ class _Searcher:
                    other_lo=VALUE, other_hi=VALUE, down=VALUE, up=VALUE, key_at=cython.Py_ssize_t,
                    slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, known=FLAG, places=cython.Py_ssize_t, held=FLAG,
                    shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
-                   kept=cython.Py_ssize_t, tt=Table, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes, start=SMALL,
+                   kept=cython.Py_ssize_t, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes, start=SMALL,
                    end=SMALL, at=SMALL)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
-        points, tt = self.points, self.tt
+        points = self.points
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
             return total  # measured, the table's tighter bound saves more than the early answer)
         hand = self.hands[leader]
@@ -1447,16 +1449,16 @@ class _Searcher:
             self.normal_key(leader, rem, key_at, self.low_alike)
         else:
             self.exact_key(leader, key_at)
-        slot = tt.slot(self.key, key_at)
-        slots = tt.mask  # (the slot holds while the table has not grown: Table.still)
-        known = tt.held(slot)
+        slot = self.tt.slot(self.key, key_at)
+        slots = self.tt.mask  # (the slot holds while the table has not grown: Table.still)
+        known = self.tt.held(slot)
         if not known and count == 2 and (self.quints or points and self.additive):  # (points: the last two
             # tricks played out, the value exact and kept; Quinto's are not a sum of its cards' points)
             if self.quints:
                 value = self.quint_two(count * SEATS, 0, leader, 0, 0, rem, 0, self.side_cards())
             else:
                 value = self.two_tricks(count * SEATS, 0, leader, total, rem, self.side_cards())
-            tt.store(slot, self.key, key_at, value, value, -1)
+            self.tt.store(slot, self.key, key_at, value, value, -1)
             return value
         if not known:
             lo, hi, first = 0, total, -1
@@ -1498,7 +1500,7 @@ class _Searcher:
                     gain = self.asked_floor(leader, rem, count, sure_mine, sure_theirs, beta)
                     lo = gain if gain > lo else lo
         else:
-            lo, hi, first = tt.low(slot), tt.high(slot), tt.lead(slot)
+            lo, hi, first = self.tt.low(slot), self.tt.high(slot), self.tt.lead(slot)
         shaped = False  # (this position's shape written, and looked up)
         seed = -1  # (the tricks table's slot for this position's shape, once looked up)
         if self.quasi and lo < beta and hi > alpha and count >= 3:
@@ -1530,11 +1532,11 @@ class _Searcher:
             # (the holder of the top trump takes a trick: not all of them to the other side)
             self.by_tricks.load([self.hands[seat] for seat in range(self.n)])  # (the same hands)
             if (holder < 0 or not self.maxi[holder]) and not self.by_tricks.boundary(leader, rem, count, 0, 1):
-                tt.store(slot, self.key, key_at, 0, 0, -1)  # (the tricks searcher's table is another)
+                self.tt.store(slot, self.key, key_at, 0, 0, -1)  # (the tricks searcher's table is another)
                 return 0
             if (holder < 0 or self.maxi[holder]) and \
                     self.by_tricks.boundary(leader, rem, count, count - 1, count) >= count:
-                tt.store(slot, self.key, key_at, total, total, -1)
+                self.tt.store(slot, self.key, key_at, total, total, -1)
                 return total
         if lo >= beta:
             return lo
@@ -1593,7 +1595,7 @@ class _Searcher:
             lo = best if best > lo else lo
         else:
             lo = hi = best
-        tt.store(tt.still(slot, slots, known, self.key, key_at), self.key, key_at, lo, hi, best_card)
+        self.tt.store(self.tt.still(slot, slots, known, self.key, key_at), self.key, key_at, lo, hi, best_card)
         if shaped:
             place = alike.index.still(place, places, held, self.key, key_at + KEY_WORDS)
             alike.add(place, self.key, key_at + KEY_WORDS, rem, lo, hi)
