@@ -18,7 +18,8 @@ the other side's higher trumps cannot all beat, and the leader's cashable top ca
 ``points`` mode with few tricks left, a quick tricks search first asks whether one side takes
 every trick: then it takes every point, and the position is settled; with more tricks left, the
 tricks table settles it so where it holds that bound already for the position's shape. Quinto's
-points (no fixed total) high in the tree ask the tricks search for the tricks a floor would need.
+points (no fixed total) high in the tree read the tricks table's bounds held for the position, and ask
+the tricks search for the tricks a floor would need.
 
 Positions of one shape (``points``): two positions whose hands are the same once the cards gone
 from play are closed up (the same holder for each rank that is left, suit by suit) play alike,
@@ -64,6 +65,7 @@ SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searc
 TRICKS_ASKED_FROM = cython.declare(SMALL, 5)  # Quinto's points: from this many tricks left, ask the tricks
 # search for a floor (measured on full deals 3, 15 and 19: from 7 55,825 positions' calls, 6 50,664, 5 47,396;
 # never 156,175; the ten-trick deals' within 1% of 7's)
+TRICKS_HELD_FROM = cython.declare(SMALL, 4)  # and from this many, read the tricks table's bounds held already
 NOTHING = cython.declare(SMALL, 0)  # what was led in a trick of the top suit's game (_Searcher.top_trick)
 TOP = cython.declare(SMALL, 1)
 OTHER = cython.declare(SMALL, 2)
@@ -1435,7 +1437,7 @@ class _Searcher:
                    slot=cython.Py_ssize_t, slots=cython.Py_ssize_t, known=FLAG, places=cython.Py_ssize_t, held=FLAG,
                    shaped=FLAG, place=cython.Py_ssize_t, group=cython.Py_ssize_t, entry=cython.Py_ssize_t,
                    kept=cython.Py_ssize_t, seeds=Table, seed=cython.Py_ssize_t, alike=Shapes, start=SMALL,
-                   end=SMALL, at=SMALL)
+                   end=SMALL, at=SMALL, held_tricks=VALUE)
     def boundary(self, leader: int, rem: int, total: int, alpha: int, beta: int) -> int:
         points = self.points
         if total <= alpha and not points:  # even every trick left would not reach the window (points:
@@ -1445,11 +1447,7 @@ class _Searcher:
             return self.last_trick(leader, rem, total)
         count = _count(hand)  # tricks left
         key_at = count * KEY_ROOM  # (this boundary's key; its shape's from key_at + KEY_WORDS)
-        if self.squeeze:
-            self.normal_key(leader, rem, key_at, self.low_alike)
-        else:
-            self.exact_key(leader, key_at)
-        slot = self.tt.slot(self.key, key_at)
+        slot = self.key_slot(leader, rem, key_at)
         slots = self.tt.mask  # (the slot holds while the table has not grown: Table.still)
         known = self.tt.held(slot)
         if not known and count == 2 and (self.quints or points and self.additive):  # (points: the last two
@@ -1496,6 +1494,21 @@ class _Searcher:
                 down //= SPREAD
                 lo = down if down > lo else lo
                 hi = up if up < hi else hi
+                held_tricks = -1
+                if self.counts is not None and lo < beta and hi > alpha and count >= TRICKS_HELD_FROM:
+                    held_tricks = self.held_tricks(leader, rem, count)
+                if held_tricks >= 0 and (held_tricks // SPREAD > sure_mine or
+                                         count - held_tricks % SPREAD > sure_theirs):
+                    # (the tricks table's bounds: the tricks each side takes as it plays for them, so no card
+                    # counted on to be kept; the questions below asked only beyond them)
+                    sure_mine = held_tricks // SPREAD if held_tricks // SPREAD > sure_mine else sure_mine
+                    if count - held_tricks % SPREAD > sure_theirs:
+                        sure_theirs = count - held_tricks % SPREAD
+                    down = self.quint_window(rem, count, sure_mine, sure_theirs, False)
+                    up = down % SPREAD
+                    down //= SPREAD
+                    lo = down if down > lo else lo
+                    hi = up if up < hi else hi
                 if self.counts is not None and lo < beta and hi > alpha and count >= TRICKS_ASKED_FROM:
                     gain = self.asked_floor(leader, rem, count, sure_mine, sure_theirs, beta)
                     lo = gain if gain > lo else lo
@@ -1602,6 +1615,37 @@ class _Searcher:
         return best
 
     @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.returns(cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, rem=BITS, key_at=cython.Py_ssize_t)
+    def key_slot(self, leader: int, rem: int, key_at: int) -> int:
+        """Write the key of the trick's start (``leader`` to lead, ``rem`` in the hands) at ``key[key_at:]``, and
+        answer its slot in the table (:meth:`Table.slot`)."""
+        if self.squeeze:
+            self.normal_key(leader, rem, key_at, self.low_alike)
+        else:
+            self.exact_key(leader, key_at)
+        return self.tt.slot(self.key, key_at)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.returns(VALUE)
+    @cython.annotation_typing(False)
+    @cython.locals(leader=SMALL, rem=BITS, count=SMALL, seat=SMALL, slot=cython.Py_ssize_t, tt=Table)
+    def held_tricks(self, leader: int, rem: int, count: int) -> int:
+        """Quinto's points: the tricks search's (``counts``) bounds held for this trick's start (``count`` tricks
+        left), ``lower * SPREAD + upper`` (the claimant's side's tricks), or -1 where the tricks table holds
+        none: read before any question is asked, what earlier questions proved for the position."""
+        tt = self.counts.tt
+        for seat in range(self.n):
+            self.counts.hands[seat] = self.hands[seat]
+        slot = self.counts.key_slot(leader, rem, count * KEY_ROOM)
+        if not tt.held(slot):
+            return -1
+        return tt.low(slot) * SPREAD + tt.high(slot)
+
+    @cython.cfunc
     @cython.exceptval(-1, check=True)  # (never -1: Python's error state asked only on -1, as ``most`` may raise)
     @cython.returns(VALUE)
     @cython.annotation_typing(False)
@@ -1628,9 +1672,10 @@ class _Searcher:
     def asked_floor(self, leader: int, rem: int, count: int, mine: int, theirs: int, beta: int) -> int:
         """Quinto's points: a lower bound of the claimant's side from the tricks search (``counts``, the
         tricks table shared), where one can reach ``beta`` (else -1): the fewest tricks whose bound
-        (:meth:`quint_window`) reaches it, asked as one null-window tricks question (by rank alone the
-        claimant's side takes ``mine``, the other side ``theirs``). The tricks are sure only as the side
-        plays for them, so no hand is counted on to keep a card to the last trick with them."""
+        (:meth:`quint_window`) reaches it, asked as one null-window tricks question (by rank alone, or by
+        the tricks table's bounds already held, the claimant's side takes ``mine``, the other side
+        ``theirs``: none is asked beyond them). The tricks are sure only as the side plays for them, so no
+        hand is counted on to keep a card to the last trick with them."""
         for tricks in range(mine + 1, count - theirs + 1):
             if self.quint_window(rem, count, tricks, theirs, False) // SPREAD >= beta:
                 self.counts.load([self.hands[seat] for seat in range(self.n)])

@@ -496,3 +496,29 @@ def test_the_key_of_low_cards_dealt_anew_is_that_of_the_position_dealt_so(tricks
                 sum(1 << bit for bit in below[dealt:dealt + len(share)])
             dealt += len(share)
     assert key == tuple(searcher.key[:searcher.normal_key(leader, rem, 0, False)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(tricks=st.integers(3, 4), claimant=st.sampled_from(("A", "B")), rng=st.randoms(use_true_random=False))
+def test_the_tricks_a_side_takes_as_it_plays_for_them_bound_its_points(tricks, claimant, rng):
+    """RULES §5.1, §5.3, §5.4: where the claimant's side can take ``t`` tricks however the other side plays,
+    it can take what ``t`` tricks surely bring (a trick value each, and the quints then surely won); where the
+    other side can hold it to ``t``, it takes no more than ``t`` tricks can bring. So the window the points
+    search reads from the tricks bounds its table already holds (``quint_window``, no card counted on to be
+    kept to the last trick) holds exhaustive minimax's best points, with the claimant's exact tricks as
+    either bound; and a points search sharing the table a tricks search filled answers minimax's points."""
+    position = at_trick_start(random_position(rng, tricks=tricks))
+    points, tricks_won = minimax(position, claimant, True), minimax(position, claimant, False)
+    kernel = position.rules.kernel(None, None, NESW)
+    hands, maxi = [kernel.mask(position.hands[seat]) for seat in NESW], [SIDES[seat] == claimant for seat in NESW]
+    module = engine_as_python()
+    searcher = module._Searcher(kernel, hands, maxi, True, None, module.Table())
+    searcher.load(hands)
+    rem, spread = sum(hands), module.SPREAD
+    sure_mine, sure_theirs = searcher.ranked_floors()
+    floor = searcher.quint_window(rem, tricks, max(tricks_won, sure_mine), sure_theirs, False) // spread
+    ceiling = searcher.quint_window(rem, tricks, sure_mine, max(tricks - tricks_won, sure_theirs), False) % spread
+    assert floor <= points <= ceiling, (floor, ceiling, position)
+    leader, table = NESW.index(position.leader), Table()
+    assert Engine(kernel, hands, maxi, leader, [], points=False, tricks_table=table).exact() == tricks_won
+    assert Engine(kernel, hands, maxi, leader, [], points=True, tricks_table=table).exact() == points, position
