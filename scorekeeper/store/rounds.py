@@ -118,15 +118,17 @@ def set_evening_settings(db: Database, tournament_id: int, settings: EveningSett
 def last_events(db: Database, match_ids: Sequence[int]) -> dict[int, int]:
     """Each match's latest event's id, by match id (none: no event yet), a seek in the events' index
     for each: events are only ever appended (a match's go when it goes), so a match's events are
-    those they were while its latest is (:func:`last_changes` of them need not be read again)."""
+    those they were while its latest is (their times need not be read again: :func:`event_times`)."""
     return {row[0]: row[1] for row in db.execute(
         "select value, (select max(id) from deal_events where match_id = value) from json_each(?)",
         [json.dumps(list(match_ids))]) if row[1] is not None}
 
 
-def last_changes(db: Database, match_ids: Sequence[int]) -> dict[int, str]:
-    """When each match's deals last changed (its latest event), by match id; none: never."""
-    marks = ", ".join("?" * len(match_ids))
+def event_times(db: Database, event_ids: Sequence[int]) -> dict[int, str]:
+    """When each of the events ``event_ids`` was logged, by event id, each found by its id: a match's
+    latest event (:func:`last_events`) says when its deals last changed (events are appended in the
+    write lock, each at its time), and no more of its events need be read (the latest of each match's
+    events by time, grouped, was 22k instructions a match, desk24)."""
     return {row[0]: row[1] for row in db.execute(
-        f"select match_id, max(at) from deal_events where match_id in ({marks}) group by match_id",  # noqa: S608
-        list(match_ids))} if match_ids else {}
+        "select id, at from deal_events where id in (select value from json_each(?))",
+        [json.dumps(list(event_ids))])} if event_ids else {}

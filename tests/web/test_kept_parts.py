@@ -121,9 +121,9 @@ def forget_kept_desk() -> None:
     """Every part of the desk and table view this worker keeps, forgotten: the next look draws it all afresh."""
     from scorekeeper.web.tournaments import board, core, kept, wall
 
-    for cache in (board.ROWS, board.ROW_SHAPES, board.PROGRESSES, board.FIELDS, board.FIELD_SHAPES, board.CLOSINGS,
-                  kept.PARTS, kept.ROUND_TABLES, kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS,
-                  kept.RUNS, core.SEATS, core.VIEWS, core.LOOKS, core.STANDINGS, wall.SHOWN):
+    for cache in (board.ROW_SHAPES, board.PROGRESSES, board.FIELD_SHAPES, board.CLOSINGS, board.TIMES, kept.PARTS,
+                  kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
+                  core.STANDINGS, wall.SHOWN):
         cache._entries.clear()
         cache.bytes = 0
 

@@ -29,11 +29,11 @@ from ..widgets import QuickSelect
 from .core import State, TableView
 from .kept import SHAPE_HOLE, Part, Slots, cut, part, run, shaped
 
-ROWS = LruCache(size=8192)  # the board's rows as drawn, a few hundred bytes each, per worker process
-FIELDS = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn, likewise
-FIELD_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for its totals (a deal changes only those)
+FIELD_SHAPES = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn with a stand-in for its
+# totals (a deal changes only those), per worker process
 ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with stand-ins for their state (slow, deals, phase...)
-CHANGES = LruCache(size=8192)  # each table's last change, per its match's stamp and latest event, per worker process
+TIMES = LruCache(size=64)  # each round's tables' last changes as the last look found them (their stamps and latest
+# events, and those times, in a list of one), per the database and the round's matches, per worker process
 PROGRESSES = LruCache(size=1024)  # the rows' state (slow, deals, last change, phase) as drawn, per what it says, per worker process
 CLOSINGS = LruCache(size=64)  # the close-the-round form as drawn, cut where its tables' choices go, per worker process
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
@@ -97,8 +97,9 @@ def _stands(state: State, view: TableView, seated: Sequence[tuple[str, str]]) ->
 
 def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
     """The close-the-round form's choice for each table not done, drawn, as sent: on a page asked
-    for (GET), each kept per what it offers (a deal changes its own table's totals only), sent as one
-    part, their run (:func:`.kept.run`); a form sent back with its errors, or a POST's page, draws its own."""
+    for (GET), each drawn from its shape kept per what it offers but its totals (a deal changes its own
+    table's totals only), sent as one part, their run (:func:`.kept.run`: a look finds the unchanged tables'
+    as the last look sent them); a form sent back with its errors, or a POST's page, draws its own."""
     render = get_template_attribute("_field.html", "render_field")
     if closing is not None or request.method != "GET":
         form = closing or close_form(state, views)
@@ -115,11 +116,8 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         return shaped(FIELD_SHAPES, (language, view.table.id, view.table.number, seated),
                       lambda hole: shape(view, hole), str(escape(_stands(state, view, seated))))
 
-    def field(view: TableView) -> Part:  # (the view's key names its table, sides as seated and totals)
-        return FIELDS.get((language, view.key), lambda: drawn(view))
-
     return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language),
-                [(view,) for view in views], lambda index: field(views[index]))]
+                [(view,) for view in views], lambda index: drawn(views[index]))]
 
 
 def close_round_parts(state: State, number: int, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
@@ -200,21 +198,23 @@ def round_clock(state: State, number: int, shown: ClockView) -> ClockView:
 
 
 def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:
-    """When each match's deals last changed (None: never), each kept per the match's stamp and latest
-    event (:func:`.store.last_events`: a deal, a trick taken back in the deal in play or the deal given
-    up, a table closed logs a new one): only the matches whose latest event is new have their events
-    read again."""
+    """When each match's deals last changed (None: never), its latest event's time (:func:`.store.last_events`:
+    a deal, a trick taken back in the deal in play or the deal given up, a table closed logs a new one),
+    kept per the matches as the last look found them (their stamps and latest events, and those times):
+    only the matches whose stamp or latest event is new have their time read (500 look-ups a look, one a
+    match, were 2.7M instructions of a final's desk with nothing changed, desk24)."""
     db, database = store.get_db(), current_app.config["DATABASE"]
     latest = store.last_events(db, [match.id for match in matches])
-    keys = [(database, match.id, match.stamp, latest.get(match.id)) for match in matches]
-    kept = [None if key[3] is None else CHANGES.peek(key) for key in keys]
-    read = [key[1] for key, at in zip(keys, kept, strict=True) if at is None and key[3] is not None]
-    if not read:
-        return kept
-    changed = store.last_changes(db, read)
-    return [at if at is not None or key[3] is None else
-            CHANGES.get(key, lambda key=key: datetime.fromisoformat(changed[key[1]]))
-            for key, at in zip(keys, kept, strict=True)]
+    found = {match.id: (match.stamp, latest.get(match.id)) for match in matches}
+    kept = TIMES.get((database, tuple(found)), lambda: [({}, {})])
+    seen, times = kept[0]
+    new = dict(found.items() - seen.items())
+    if new:
+        read = store.event_times(db, [event for _stamp, event in new.values() if event is not None])
+        times = {**times, **{match_id: None if event is None else datetime.fromisoformat(read[event])
+                             for match_id, (_stamp, event) in new.items()}}
+        kept[0] = (found, times)
+    return [times[match.id] for match in matches]
 
 
 def board_rows(state: State, clock: evening.Clock) -> list[BoardRow]:
@@ -241,8 +241,8 @@ def _to_the_minute(language: str) -> bool:
 
 
 def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str, str]) -> list[Part]:
-    """The desk's board of the round in play, as sent, row by row, each kept per what it shows (a
-    cache: the key is everything the row draws): a row's shape, its link, is kept per its table, and
+    """The desk's board of the round in play, as sent, row by row: a row's shape, its link, is kept per
+    its table (a cache: the key is everything the shape draws), and
     what a deal, the clock or the round's median changes (whether it is slow, its deals, last change
     and phase) is put in, drawn once per what it says (a final's tables changed in one minute, with as
     many deals, say the same: drawing each changed row's own, Babel's formatting of its time most of it,
@@ -270,10 +270,9 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
                               lambda: (str(slow_mark(row)), str(row_state(row, phases))))
 
     def kept_row(row: BoardRow) -> Part:
-        view, standing = row.view, stands(row)
-        return ROWS.get((*at, view.match.id, view.table.number, *standing, view.deals, row.changed_at),
-                        lambda: shaped(ROW_SHAPES, (*at, view.match.id, view.table.number),
-                                       lambda hole: str(row_html(row, hole, hole)), *said(row, standing)))
+        view = row.view
+        return shaped(ROW_SHAPES, (*at, view.match.id, view.table.number), lambda hole: str(row_html(row, hole, hole)),
+                      *said(row, stands(row)))
 
     shown = [(row.view, row.slow, row.phase, row.changed_at) for row in rows]
     return [run(("board rows", current_app.config["DATABASE"], state.tournament.id, *at), shown,

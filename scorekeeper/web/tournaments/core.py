@@ -198,7 +198,6 @@ ROSTERS = LruCache(size=64)  # per database, tournament and roster stamp, per wo
 LOOKS = LruCache(size=64)  # each tournament's tables as its last look found them (Found, in a list of
 # one), per its database, the tournament as stored and its roster, per worker process
 SEATS = LruCache(size=8192)  # each table's sides as seated (State.seated), per worker process
-VIEWS = LruCache(size=8192)  # each table as derived, per its tournament, roster and stamp, per worker process
 STANDINGS = LruCache(size=8)  # the standings per the tournament, roster and results they rank (2,000 objects
 # each for a final's collector to scan), with their serial, per worker process
 _serials = itertools.count(1)  # the rosters' and the standings' serials
@@ -248,9 +247,12 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
 def _found(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster, at: tuple[Hashable, ...],
            stamps: dict[int, tuple[int, str, str | None, str]], seen: Found | None,
            last: list[Found | None]) -> Found:
-    """The tables' views under their ``stamps`` (:func:`store.table_stamps`), each kept per its key (the
-    roster ``at`` and its stamp): a table whose stamp is the last look's (``seen``) has the view that look
-    found, the others are looked up and those not kept derived (:func:`_views`); kept as ``last``'s."""
+    """The tables' views under their ``stamps`` (:func:`store.table_stamps`), each under its key (the
+    roster ``at`` and its stamp): a table whose stamp is the last look's (``seen``, the desk's or the
+    wall's) has the view that look found, the others are derived (:func:`_views`); kept as ``last``'s.
+    (Views kept per their key besides, looked up for each changed table, were found only where the last
+    look was not their look's: two look-ups a changed table, ~5M instructions of a final's desk after 200
+    changed tables, desk24.)"""
     every = [table for round_row in roster.rounds for table in round_row.tables]
 
     def key(table: store.TableRow) -> tuple[Hashable, ...]:
@@ -258,10 +260,8 @@ def _found(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
 
     same = {} if seen is None else \
         {table_id: seen.views[table_id] for table_id, _stamp in stamps.items() & seen.stamps.items()}
-    found = {**same, **{table.id: VIEWS.peek(key(table)) for table in every if table.id not in same}}
-    missing = [table for table in every if found[table.id] is None]
-    for table_id, view in _views(db, tournament, rules, roster, missing, key).items() if missing else ():
-        found[table_id] = VIEWS.get(view.key, lambda v=view: v)
+    missing = [table for table in every if table.id not in same]
+    found = {**same, **_views(db, tournament, rules, roster, missing, key)} if missing else same
     tables: dict[int, list[TableView]] = {}
     for table in every:
         tables.setdefault(table.round_number, []).append(found[table.id])
@@ -278,7 +278,7 @@ def load_state(tournament_id: int) -> State:
     they rank (shared by the looks that find them: read, never changed); a deal derives its own table
     again. The tables as the last look found them are kept per the roster (:class:`Found`): a look whose
     stamps are that look's takes its tables as they were (shared likewise), else only the tables whose
-    stamp changed are looked up (500 look-ups a look were 4.8M instructions of a final's desk, desk23)."""
+    stamp changed are derived (500 look-ups a look were 4.8M instructions of a final's desk, desk23)."""
     db = store.get_db()
     try:
         tournament = store.get_tournament(db, tournament_id)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import chain, groupby
+from itertools import chain
 from operator import is_
 from typing import Any
 
@@ -33,10 +33,8 @@ from markupsafe import Markup
 from ... import pairings
 from .. import address
 from ..sheets import (
-    FLASHES_HOLE,
     SLOT,
     SLOTS,
-    TOKEN_HOLE,
     LruCache,
     Part,
     cut,
@@ -49,26 +47,28 @@ from .core import State, TableView
 
 PARTS_BYTES = 16 * 1024 * 1024  # the parts kept rendered hold no more than this, per worker process
 PARTS = LruCache(max_bytes=PARTS_BYTES)
-ROUND_TABLES = LruCache(size=8192)  # the rounds' tables on the desk as drawn, a kB each, per worker process
-TABLE_SHAPES = LruCache(size=8192)  # and as drawn with a stand-in for their progress (a deal changes only that)
+TABLE_SHAPES = LruCache(size=8192)  # the rounds' tables on the desk as drawn with a stand-in for their progress (a
+# deal changes only that), per worker process
 PROGRESS = LruCache(size=256)  # a table's progress as the desk says it before its end, per language and deals
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
 DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
 RUNS = LruCache(size=16)  # the desk's runs of a round's tables' parts as last sent (what each showed, the parts,
-# and all of them joined, in a list of one, as core.LOOKS keeps a look), per worker process
-_STAND_INS = frozenset({TOKEN_HOLE.encode(), FLASHES_HOLE.encode()})
+# and all of them as one part, in a list of one, as core.LOOKS keeps a look), per worker process
 
 
 def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int], Part]) -> Part:
-    """The parts of a round's tables, ``draw(index)`` the one of the ``index``-th, joined as one part (the
-    text between two stand-ins in one piece), kept under ``key`` (everything they show but the table) with
-    what each table's part shows (``shown``: its view, kept per its key by :func:`.core.load_state`, so an
-    unchanged table's is the same object, and what else it shows, each kept likewise): at the next look
-    the tables whose ``shown`` holds the same objects are taken as they were, without a look-up each (not
-    compared by equality: two views' is their matches' field by field, 6M instructions a look after 200
-    changed tables), the others drawn (a view derived again under the same key is found by it there),
-    and a look with no table changed sends the joined run as it was (three look-ups a table and look,
-    and the 1,500 parts copied, were 13.5M instructions of a final's desk with nothing changed, desk23)."""
+    """The parts of a round's tables, ``draw(index)`` the one of the ``index``-th, as one part (their
+    pieces in turn, not joined again between each two stand-ins at each change: 4-5M instructions of a
+    final's desk after 100-200 changed tables, for 0.7M saved at a look with none changed, desk24), kept
+    under ``key`` (everything they show but the table) with what each table's part shows (``shown``: its
+    view, kept by :func:`.core.load_state` as the last look found it, so an unchanged table's is the same
+    object, and what else it shows, each kept likewise): at the next look the tables whose ``shown`` holds
+    the same objects are taken as they were, without a look-up each (not compared by equality: two views'
+    is their matches' field by field, 6M instructions a look after 200 changed tables), the others drawn
+    (from their kept shapes: a part kept per its view besides was found only where the run was not drawn
+    from it, a miss and a kept part more a changed table, desk24), and a look with no table changed sends
+    the run as it was (three look-ups a table and look, and the 1,500 parts copied, were 13.5M
+    instructions of a final's desk with nothing changed, desk23)."""
     kept = RUNS.get(key, lambda: [None])
     last = kept[0]
     if last is not None and last[0] == shown:
@@ -80,8 +80,7 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
         for index, (before, after) in enumerate(zip(last[0], shown, strict=True)):
             if before is not after and not all(map(is_, before, after)):
                 parts[index] = draw(index)
-    whole = Part(chain.from_iterable(text if stand_in else (b"".join(text),) for stand_in, text in
-                                     groupby(chain.from_iterable(parts), _STAND_INS.__contains__)))
+    whole = Part(chain.from_iterable(parts))
     kept[0] = (shown, parts, whole)
     return whole
 
@@ -173,10 +172,9 @@ def standings_part(state: State) -> Part:
 
 def round_tables(state: State, number: int) -> list[Part]:
     """The tables of round ``number`` on the desk (each with its progress, link, QR code and new-link
-    form), each kept per what it shows: the table as derived (:attr:`TableView.key`: its token,
-    who sits there, its progress, its winners' names), the language and the addresses its links are
-    made of (the site's root, the public address or the page's). A deal draws its own table's progress
-    again only: the rest is kept apart, per the table and who sits there. Sent as one part, their run
+    form), each drawn from its shape kept per what it shows but its progress: the table (its token, who
+    sits there), the language and the addresses its links are made of (the site's root, the public
+    address or the page's). A deal draws its own table's progress again only. Sent as one part, their run
     (:func:`run`): a look finds the unchanged tables' as the last look sent them."""
     draw = get_template_attribute("tournaments/_round_table.html", "round_table")
     progress = get_template_attribute("tournaments/_round_table.html", "progress")
@@ -193,8 +191,5 @@ def round_tables(state: State, number: int) -> list[Part]:
         shown = (*at, view.table.id, view.table.number, view.table.token, state.seated(view))
         return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))), said(view))
 
-    def table(view: TableView) -> Part:  # (the view's key names its table, match, sign-offs and names)
-        return ROUND_TABLES.get((*at, view.key), lambda: drawn(view))
-
     views = state.tables.get(number, [])
-    return [run(("round tables", *at, number), [(view,) for view in views], lambda index: table(views[index]))]
+    return [run(("round tables", *at, number), [(view,) for view in views], lambda index: drawn(views[index]))]
