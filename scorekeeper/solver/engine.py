@@ -1164,10 +1164,10 @@ class _Searcher:
         gain = 0
         for at in range(self.suit_count):
             suit = self.suits[at]
-            held = hand & suit
-            if not held:
-                continue
             left = rem & suit
+            if not left or not hand >> _top(left) & 1:  # (the suit's top card another's: nothing to cash)
+                continue
+            held = hand & suit
             safe = ALL_ROUNDS
             if not suit & trumps:
                 for seat in range(self.n):
@@ -1176,6 +1176,7 @@ class _Searcher:
                         continue
                     if self.maxi[seat] != mine and ruff_anyway:
                         safe = 0
+                        break
                     elif (seat != self.partner_of[leader] or other & trumps == other) and _count(other & suit) < safe:
                         safe = _count(other & suit)
             while left and safe:
