@@ -33,7 +33,8 @@ class CSRF(CSRFProtect):
     would let it through after the look-up; a POST, PUT, PATCH or DELETE is checked as before."""
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        if request.method not in current_app.config["WTF_CSRF_METHODS"]:
+        asked, app = request._get_current_object(), current_app._get_current_object()  # (web/access.py)
+        if asked.method not in app.config["WTF_CSRF_METHODS"]:
             return
         super().protect(apply_exemptions)
 
