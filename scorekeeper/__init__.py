@@ -33,7 +33,8 @@ class CSRF(CSRFProtect):
     would let it through after the look-up; a POST, PUT, PATCH or DELETE is checked as before."""
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        if request.method not in current_app.config["WTF_CSRF_METHODS"]:
+        asked, app = request._get_current_object(), current_app._get_current_object()  # (web/access.py)
+        if asked.method not in app.config["WTF_CSRF_METHODS"]:
             return
         super().protect(apply_exemptions)
 
@@ -56,9 +57,10 @@ COMPRESS_SETTINGS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS
 def select_locale() -> Locale:
     """The language chosen with the switcher, else the browser's best match (no such header: the
     first language, without parsing the absent header)."""
-    chosen = request.cookies.get("lang")
+    asking = request._get_current_object()
+    chosen = asking.cookies.get("lang")
     if chosen not in LANGUAGES:
-        asked = request.environ.get("HTTP_ACCEPT_LANGUAGE")  # (the headers' get raises inside when absent)
+        asked = asking.environ.get("HTTP_ACCEPT_LANGUAGE")  # (the headers' get raises inside when absent)
         chosen = (asked and best_language(asked)) or LANGUAGES[0]
     return _locale(chosen)
 

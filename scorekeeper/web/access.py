@@ -17,6 +17,11 @@ request, so a revoked link stops working at once. An API client sends the token 
 A script acts as the organiser with a token that ``flask organiser-token`` prints, sent as
 ``Authorization: Bearer <token>``: only its hash is kept, every kept hash is compared in
 constant time, and revoking it (``flask organiser-token --revoke ID``) stops it at once.
+
+These checks run at every request, a phone's kept sheet's included: they read the request, the
+session and ``g`` through the object each of Flask's proxies stands for (``_get_current_object()``,
+Flask's "Notes On Proxies"), not through the proxy's attribute look-up, which cost about 7,000
+instructions each (a twentieth of a kept sheet GET for its fifteen).
 """
 
 from __future__ import annotations
@@ -63,7 +68,7 @@ def header_sent(name: str) -> str | None:
     """The request's header ``name``, or None: read from the WSGI environment where Werkzeug's
     headers read it, without the exception their ``get`` raises and catches for a header not sent
     (a phone sends neither an ``Authorization`` nor an ``X-Device-Label`` header)."""
-    return request.environ.get(f"HTTP_{name.upper().replace('-', '_')}")
+    return request._get_current_object().environ.get(f"HTTP_{name.upper().replace('-', '_')}")
 
 
 def holds_organiser_token() -> bool:
@@ -145,14 +150,15 @@ def is_organiser() -> bool:
     """Does this session hold the organiser's current generation, or this request an organiser
     token? (Looked up once a request; a phone's session holding no generation and its request no
     ``Authorization`` header answer no at once, nothing looked up.)"""
-    held = session.get("organiser")
+    held = session._get_current_object().get("organiser")
     if not isinstance(held, str) and header_sent("Authorization") is None:
         return False
-    known: bool | None = g.get("organiser")
+    asked = g._get_current_object()
+    known: bool | None = asked.get("organiser")
     if known is None:
         known = (isinstance(held, str) and hmac.compare_digest(
             held.encode(), security.organiser_generation(store.get_db()).encode())) or holds_organiser_token()
-        g.organiser = known
+        asked.organiser = known
     return known
 
 
@@ -182,14 +188,14 @@ def read_match(match_id: int) -> store.Match:
     :raise store.NotFound: no such match
     """
     match, table = store.get_match_and_table(store.get_db(), match_id)
-    g.setdefault("tables_of", {})[match_id] = table
+    g._get_current_object().setdefault("tables_of", {})[match_id] = table
     return match
 
 
 def table_of(match_id: int) -> store.TableRow | None:
     """The tournament table a match is, or None for a casual match: read once a request (the
     access checks, the history's author and the page all ask)."""
-    known: dict[int, store.TableRow | None] = g.setdefault("tables_of", {})
+    known: dict[int, store.TableRow | None] = g._get_current_object().setdefault("tables_of", {})
     if match_id not in known:
         known[match_id] = store.table_of_match(store.get_db(), match_id)
     return known[match_id]
@@ -198,7 +204,7 @@ def table_of(match_id: int) -> store.TableRow | None:
 def table_now(table: store.TableRow) -> store.TableNow:
     """What the phone of a tournament's table is shown besides its deals (its sign-offs asked for, its
     round's clock, its closing): read once a request (its sheet's sign-offs and its clock both ask)."""
-    known: dict[int, store.TableNow] = g.setdefault("tables_now", {})
+    known: dict[int, store.TableNow] = g._get_current_object().setdefault("tables_now", {})
     if table.id not in known:
         known[table.id] = store.table_now(store.get_db(), table.id)
     return known[table.id]
@@ -211,10 +217,10 @@ def may_use(match_id: int) -> bool:
     table = table_of(match_id)
     if table is None or is_organiser():
         return True
-    held = header_sent(TOKEN_HEADER) or session.get("tables", {}).get(str(match_id))
+    held = header_sent(TOKEN_HEADER) or session._get_current_object().get("tables", {}).get(str(match_id))
     if not held or not hmac.compare_digest(held.encode(), table.token.encode()):
         return False
-    if request.method in ("GET", "HEAD"):
+    if request._get_current_object().method in ("GET", "HEAD"):
         return True
     return store.count_rounds(store.get_db(), table.tournament_id) <= table.round_number  # (not closed)
 
@@ -229,7 +235,8 @@ def may_record(match_id: int, kind: str) -> bool:
 def device_label() -> str:
     """The name this phone (or API client) chose for itself, or "" (too long or unprintable:
     none, as a cookie set elsewhere may be anything)."""
-    label = (header_sent(DEVICE_HEADER) or request.cookies.get(DEVICE_COOKIE) or "").strip()
+    label = header_sent(DEVICE_HEADER) or request._get_current_object().cookies.get(DEVICE_COOKIE) or ""
+    label = label.strip()
     return label if len(label) <= DEVICE_LABEL_MAX and label.isprintable() else ""
 
 

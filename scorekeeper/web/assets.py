@@ -58,7 +58,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request  # (runs before the compressor's, registered earlier)
     def cache_fingerprinted(response: Response) -> Response:
-        if request.endpoint != "static":  # (a page: asked once)
+        if request._get_current_object().endpoint != "static":  # (a page: asked once, not through the proxy)
             return response
         if response.status_code == 200:
             # a few kB each: read whole, the compressor takes them as a page (as a stream it would

@@ -115,7 +115,7 @@ def init_app(app: Flask, compress: Compress) -> None:
     def packed(response: Response) -> Response:
         """The answer compressed as the browser asks (kept: :func:`sheets.made_of`, :class:`Answer`),
         or sent as it is, ``Vary: Accept-Encoding`` either way; a streamed one by Flask-Compress."""
-        made = g.pop("packed_made_of", None)
+        made = g._get_current_object().pop("packed_made_of", None)  # (the proxies' look-ups: web/access.py)
         if response.is_streamed:
             return compress.after_request(response)
         headers = response.headers
@@ -129,7 +129,7 @@ def init_app(app: Flask, compress: Compress) -> None:
             headers["Vary"] = "Accept-Encoding"
         elif "accept-encoding" not in vary.lower():
             headers["Vary"] = f"{vary}, Accept-Encoding"
-        environ = request.environ
+        environ = request._get_current_object().environ
         encoding = chosen(environ.get("HTTP_ACCEPT_ENCODING", ""))
         if (encoding is None or not 200 <= response.status_code < 300 or response.mimetype not in types
                 or "content-encoding" in sent):

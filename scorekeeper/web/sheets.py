@@ -1,4 +1,5 @@
-"""What a score sheet shows, for the page and the PDF alike."""
+"""What a score sheet shows, for the page and the PDF alike. (The request, the session, the app and ``g``
+are read through the objects Flask's proxies stand for, as in web/access.py: a kept page's every read.)"""
 
 from __future__ import annotations
 
@@ -508,9 +509,10 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     def draw() -> Part:
         return _page_drawn(match, {**context, "live": live(), **sheet_view(match, rules, deals, page=True)})
 
-    if request.query_string:
+    if request._get_current_object().query_string:
         return filled([draw()], flashes=True)
-    key = (current_app.config["DATABASE"], Same(match), device, penalty, signoff, clock, organiser, str(get_locale()))
+    key = (current_app._get_current_object().config["DATABASE"], Same(match), device, penalty, signoff, clock,
+           organiser, str(get_locale()))
     page = PAGES.get(key, draw)
     token, shown = form_token().encode(), flashes_shown()
     return made_of(fill([page], token, shown), page, token, shown)  # (compressed once per page, token and messages)
@@ -539,7 +541,7 @@ def made_of(answer: bytes, *parts: Hashable) -> bytes:
     """``answer``, noted as made of ``parts`` alone (equal parts make equal bytes, as a kept page and
     the visitor's own filled into it do): found among the compressed answers by them (web/packed.py),
     its bytes neither sampled nor compared; kept only if it is the answer sent as it is."""
-    g.packed_made_of = (answer, parts)
+    g._get_current_object().packed_made_of = (answer, parts)
     return answer
 
 
@@ -629,7 +631,8 @@ def holed(html: str) -> str:
 def flashes_shown() -> bytes:
     """The messages flashed to the visitor as a page shows them above its content (taken: shown
     once), in UTF-8; none: nothing."""
-    messages = get_flashed_messages(with_categories=True) if session.get("_flashes") else []
+    flashed = session._get_current_object().get("_flashes")
+    messages = get_flashed_messages(with_categories=True) if flashed else []
     return str(get_template_attribute("_flashes.html", "flashes")(messages)).encode() if messages else b""
 
 
@@ -641,10 +644,10 @@ def form_token() -> str:
     """The visitor's CSRF token: one signed for their session's secret within the last
     TOKEN_REUSE_S seconds serves again (signing one is a good part of a kept page's cost), so a
     token given expires at most that much before its time; a session with no secret yet gets one."""
-    secret = session.get("csrf_token")
+    secret = session._get_current_object().get("csrf_token")
     if not isinstance(secret, str):
         return generate_csrf()
-    key = (current_app.secret_key, secret, int(time.time() // TOKEN_REUSE_S))
+    key = (current_app._get_current_object().secret_key, secret, int(time.time() // TOKEN_REUSE_S))
     token: str = TOKENS.get(key, generate_csrf)
-    g.csrf_token = token  # the same token for the rest of the request, as generate_csrf keeps it
+    g._get_current_object().csrf_token = token  # the same token for the rest of the request (as generate_csrf)
     return token
