@@ -85,9 +85,17 @@ def _match(row: Mapping[str, Any]) -> Match:
 @lru_cache(maxsize=MATCHES_KEPT)
 def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
                   notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
-    return Match(id=id, game=game, title=title or "", players=MappingProxyType(json.loads(players)),
-                 first_dealer=first_dealer, options=MappingProxyType(json.loads(options)), notes=notes or "",
-                 created=created, version=version, deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+    return Match(id=id, game=game, title=title or "", players=_read_only(players), first_dealer=first_dealer,
+                 options=_read_only(options), notes=notes or "", created=created, version=version,
+                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+
+
+@lru_cache(maxsize=MATCHES_KEPT)
+def _read_only(text: str) -> Mapping[str, Any]:
+    """A match's players or options, parsed once per worker and text: a deal draws its match a new
+    stamp (the match parsed afresh) but leaves these as they were, and a tournament's tables share
+    its options' one text. Read-only, so the matches, requests and threads may share it."""
+    return MappingProxyType(json.loads(text))
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order
