@@ -144,10 +144,13 @@ def match_row(db: Database, sql: str, match_id: int) -> tuple[Any, ...]:
     return row
 
 
+_MATCHES = f"select {', '.join(MATCH_FIELDS)} from matches where id in (select value from json_each(?))"
+
+
 def get_matches(db: Database, match_ids: Sequence[int]) -> dict[int, Match]:
-    """Several matches by id in one query (a tournament's tables); an id with no match is left out."""
-    return {row["id"]: _match(row) for row in db.query(
-        "select * from matches where id in (select value from json_each(?))", [json.dumps(list(match_ids))])}
+    """Several matches by id in one query (a tournament's tables); an id with no match is left out.
+    Its rows are read as SQLite gives them, tuples (the desk reads each changed table's match)."""
+    return {row[0]: _parsed_match(*row) for row in db.conn.execute(_MATCHES, (json.dumps(list(match_ids)),))}
 
 
 def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
