@@ -172,6 +172,24 @@ def test_a_match_read_is_shared_and_its_players_and_options_cannot_be_changed_in
     assert again is match and dict(again.players) == PLAYERS and dict(again.options) == {"target": 3000}
 
 
+def test_matches_share_their_players_and_options_as_stored_and_a_rename_is_read_at_once(db):
+    """A match's players and options are parsed once per text (store.matches._read_only), shared by the
+    matches that store the same text and by a match's rows after a deal: still read-only, and seats
+    renamed are read at once on that match alone."""
+    match_id, other = new_match(db), new_match(db)
+    before = store.get_match(db, match_id)
+    store.add_deal(db, match_id, DEAL)
+    after = store.get_match(db, match_id)
+    assert after.stamp != before.stamp and after.players is before.players
+    assert after.options is store.get_match(db, other).options
+    with pytest.raises(TypeError):
+        after.options["target"] = 500  # type: ignore[index]
+    store.rename_match(db, match_id, title="", players={**PLAYERS, "N": "Zoe"})
+    assert store.get_match(db, match_id).players["N"] == "Zoe"
+    unchanged = store.get_match(db, other)
+    assert dict(unchanged.players) == PLAYERS and dict(unchanged.options) == {"target": 3000}
+
+
 def test_a_deal_on_the_match_as_read_tells_the_stamp_after_it_and_only_that_one(db):
     """The stamp a deal page keeps as saying the deals it read and its new one (web/sheets.keep_added):
     told when the deal went in on the match as read, the match's stamp after it and its latest deal's

@@ -85,9 +85,17 @@ def _match(row: Mapping[str, Any]) -> Match:
 @lru_cache(maxsize=MATCHES_KEPT)
 def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
                   notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
-    return Match(id=id, game=game, title=title or "", players=MappingProxyType(json.loads(players)),
-                 first_dealer=first_dealer, options=MappingProxyType(json.loads(options)), notes=notes or "",
-                 created=created, version=version, deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+    return Match(id=id, game=game, title=title or "", players=_read_only(players), first_dealer=first_dealer,
+                 options=_read_only(options), notes=notes or "", created=created, version=version,
+                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+
+
+@lru_cache(maxsize=MATCHES_KEPT)
+def _read_only(text: str) -> Mapping[str, Any]:
+    """A match's players or options, parsed once per worker and text: a deal draws its match a new
+    stamp (the match parsed afresh) but leaves these as they were, and a tournament's tables share
+    its options' one text. Read-only, so the matches, requests and threads may share it."""
+    return MappingProxyType(json.loads(text))
 
 
 _DEAL = "select id, match_id, seq, declarations, created, version, kind from deals"  # Deal's fields, in order
@@ -136,10 +144,13 @@ def match_row(db: Database, sql: str, match_id: int) -> tuple[Any, ...]:
     return row
 
 
+_MATCHES = f"select {', '.join(MATCH_FIELDS)} from matches where id in (select value from json_each(?))"
+
+
 def get_matches(db: Database, match_ids: Sequence[int]) -> dict[int, Match]:
-    """Several matches by id in one query (a tournament's tables); an id with no match is left out."""
-    return {row["id"]: _match(row) for row in db.query(
-        "select * from matches where id in (select value from json_each(?))", [json.dumps(list(match_ids))])}
+    """Several matches by id in one query (a tournament's tables); an id with no match is left out.
+    Its rows are read as SQLite gives them, tuples (the desk reads each changed table's match)."""
+    return {row[0]: _parsed_match(*row) for row in db.conn.execute(_MATCHES, (json.dumps(list(match_ids)),))}
 
 
 def list_matches(db: Database, *, limit: int = 100) -> list[Match]:
