@@ -129,6 +129,19 @@ def init_app(app: Flask) -> None:
         return response
 
 
+def _modified(session: SecureCookieSession) -> None:
+    session.modified = True
+
+
+class _Session(SecureCookieSession):
+    """Flask's signed-cookie session, made from its data as a dict is, in one step: Flask's own
+    constructor goes through two Python ``__init__`` and makes a new ``on_update`` closure for
+    every session; here ``on_update`` (what marks the session changed) is the class's."""
+
+    __init__ = dict.__init__  # type: ignore[assignment]
+    on_update = staticmethod(_modified)
+
+
 SESSIONS_KEPT = 4096  # session cookies whose signature was checked, per worker process
 SESSION_REUSE_S = 60  # how long a checked cookie is taken again without checking its signature
 
@@ -142,6 +155,8 @@ class _SessionInterface(SecureCookieSessionInterface):
     again from what it held then (its signature was checked, its payload decoded: a fifth of a kept
     sheet page's cost), so a cookie is taken at most that much after its lifetime. The serializer
     is made once per set of keys, not at every request."""
+
+    session_class = _Session
 
     def __init__(self) -> None:
         self._serializers: dict[tuple[object, ...], URLSafeTimedSerializer] = {}
@@ -180,10 +195,11 @@ class _SessionInterface(SecureCookieSessionInterface):
         key = (*_keys(app), cookie, int(time.time() // SESSION_REUSE_S))
         kept = self._checked.peek(key)
         if kept is not None:
-            return self.session_class(_unshared(kept))
+            data, nested = kept
+            return self.session_class(_unshared(data) if nested else data)  # (a flat one is copied as it is made)
         session = super().open_session(app, request)
-        if session and all(_plain(value) for value in session.values()):
-            self._checked.get(key, lambda: _unshared(session))  # its own copy: the session may change
+        if session and all(_plain(value) for value in session.values()):  # its own copy: the session may change
+            self._checked.get(key, lambda: (_unshared(session), any(isinstance(v, dict) for v in session.values())))
         return session
 
 
