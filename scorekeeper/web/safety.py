@@ -195,11 +195,10 @@ class _SessionInterface(SecureCookieSessionInterface):
         key = (*_keys(app), cookie, int(time.time() // SESSION_REUSE_S))
         kept = self._checked.peek(key)
         if kept is not None:
-            data, nested = kept
-            return self.session_class(_unshared(data) if nested else data)  # (a flat one is copied as it is made)
+            return self.session_class(_unshared(kept))
         session = super().open_session(app, request)
-        if session and all(_plain(value) for value in session.values()):  # its own copy: the session may change
-            self._checked.get(key, lambda: (_unshared(session), any(isinstance(v, dict) for v in session.values())))
+        if session and all(_plain(value) for value in session.values()):
+            self._checked.get(key, lambda: _unshared(session))  # its own copy: the session may change
         return session
 
 
