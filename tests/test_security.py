@@ -130,6 +130,23 @@ def test_a_session_cookie_altered_is_refused_even_right_after_the_real_one_was_r
     assert snapshot(app) == before
 
 
+@pytest.mark.parametrize("encoding", ["gzip, deflate, br, zstd", "identity"])
+def test_a_page_that_read_the_session_names_the_cookie_in_its_vary_header_once(client, pages, encoding):
+    """A sheet shown from a session the browser already holds (no cookie set) still tells shared
+    caches that it depends on the cookie (its form token is the visitor's), beside the encoding,
+    in one ``Vary`` header that names each once."""
+    match_id = pages.start_match()
+    for _ in range(3):  # the session's first reading, then its checked cookie read again
+        response = client.get(f"/matches/{match_id}", headers={"Accept-Encoding": encoding})
+        assert response.status_code == 200
+        assert "Set-Cookie" not in response.headers
+        varies = response.headers.getlist("Vary")
+        assert len(varies) == 1
+        names = [name.strip().lower() for name in varies[0].split(",")]
+        assert names.count("cookie") == 1
+        assert names.count("accept-encoding") == 1
+
+
 @pytest.mark.parametrize(("rule", "method"), PAGE_WRITES)
 def test_every_page_write_accepts_a_valid_token(app, client, world, rule, method):
     """The control: the same request with this session's token gets past the check."""
