@@ -118,8 +118,8 @@ class State:
     # from those alone may be kept under it
     standings_key: Hashable = None  # what its standings were ranked from (load_state: the roster and the
     # results, by the serial of the standings kept for them), so a part drawn from those may be kept under it
-    seats: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict, compare=False, repr=False)  # its
-    # tables' sides as seated, by table id, as this state's pages asked for them (:meth:`seated`)
+    seats: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict, compare=False, repr=False)
+    # its tables' sides as seated, by table id, as this state's pages asked for them (:meth:`seated`)
 
     def entry_name(self, entry_id: int) -> str:
         return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
