@@ -27,7 +27,7 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import SHAPE_HOLE, Part, Slots, cut, part, run, shaped
+from .kept import SHAPE_HOLE, Part, Slots, answers, cut, part, run, shaped
 
 FIELD_SHAPES = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn with a stand-in for its
 # totals (a deal changes only those), per worker process
@@ -257,6 +257,7 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
     zone = get_timezone()
     at = (str(get_locale()), str(zone), request.script_root)
     to_the_minute = _to_the_minute(at[0])
+    states_said = answers(PROGRESSES)
 
     def stands(row: BoardRow) -> tuple[Hashable, ...]:  # how it stands: slow or not, its phase, closed or finished
         view = row.view
@@ -266,8 +267,8 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
         # of its state, kept per what they say
         changed = row.changed_at if row.changed_at is None or not to_the_minute else \
             row.changed_at.astimezone(zone).replace(second=0, microsecond=0)
-        return PROGRESSES.get((*at[:2], row.view.deals, changed, *standing),
-                              lambda: (str(slow_mark(row)), str(row_state(row, phases))))
+        return states_said((*at[:2], row.view.deals, changed, *standing),
+                           lambda: (str(slow_mark(row)), str(row_state(row, phases))))
 
     def kept_row(row: BoardRow) -> Part:
         view = row.view

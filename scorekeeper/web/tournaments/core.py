@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, current_app
@@ -118,6 +118,8 @@ class State:
     # from those alone may be kept under it
     standings_key: Hashable = None  # what its standings were ranked from (load_state: the roster and the
     # results, by the serial of the standings kept for them), so a part drawn from those may be kept under it
+    seats: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict, compare=False, repr=False)
+    # its tables' sides as seated, by table id, as this state's pages asked for them (:meth:`seated`)
 
     def entry_name(self, entry_id: int) -> str:
         return " & ".join(self.players[p].name for p in self.entries[entry_id].players)
@@ -141,9 +143,14 @@ class State:
         """Where each side of ``view``'s table sits, with its players (:meth:`TableView.seated`), kept per
         what it is made of: the roster (the tournament, its options and the database among it), the table,
         its match and its players' names, which a deal changes none of (a view, whose key a deal changes,
-        is derived again at each)."""
-        return SEATS.get((self.roster_key, view.table.id, view.match.id, tuple(view.match.players.items())),
-                         lambda: tuple(view.seated(self.rules)))
+        is derived again at each). Asked again for the same table (the desk draws a changed table's row and
+        its close-the-round choice), this state answers as it did: a table has one view in a state."""
+        seated = self.seats.get(view.table.id)
+        if seated is None:
+            seated = self.seats[view.table.id] = SEATS.get(
+                (self.roster_key, view.table.id, view.match.id, tuple(view.match.players.items())),
+                lambda: tuple(view.seated(self.rules)))
+        return seated
 
     def round_begun(self, number: int) -> bool:
         return any(view.deals for view in self.tables.get(number, []))

@@ -85,6 +85,21 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
     return whole
 
 
+def answers(cache: LruCache) -> Callable[[tuple[Hashable, ...], Callable[[], Any]], Any]:
+    """``cache``'s look-up (:meth:`..sheets.LruCache.get`) with what it answered for one look kept before it:
+    the tables a look draws, changed within a minute with as many deals, mostly say the same (a hit in
+    ``cache`` is ~7.5k instructions, its lock, method calls and the key hashed twice, desk24)."""
+    answered: dict[tuple[Hashable, ...], Any] = {}
+
+    def get(key: tuple[Hashable, ...], make: Callable[[], Any]) -> Any:
+        value = answered.get(key)
+        if value is None:
+            value = answered[key] = cache.get(key, make)
+        return value
+
+    return get
+
+
 def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], *said: str) -> Part:
     """A part whose shape, ``draw(stand_in)`` (its HTML with a stand-in where each text a deal changes
     in it goes), is kept in ``shapes`` under ``key`` (everything else it shows), with ``said`` (those
@@ -181,10 +196,11 @@ def round_tables(state: State, number: int) -> list[Part]:
     tournament = state.tournament
     at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
+    progress_said = answers(PROGRESS)
 
     def said(view: TableView) -> str:  # its progress: before its end, its deals only (a round's tables share it)
         if view.result is None and view.outcome is None:
-            return PROGRESS.get((at[1], view.deals), lambda: str(progress(state, view)))
+            return progress_said((at[1], view.deals), lambda: str(progress(state, view)))
         return str(progress(state, view))
 
     def drawn(view: TableView) -> Part:
