@@ -58,7 +58,7 @@ Shape = list[Any]  # a table's shape as last drawn in a run (:func:`shaped`), wi
 
 
 def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int, Shape], Part]) -> Part:
-    """The parts of a round's tables, ``draw(index)`` the one of the ``index``-th, as one part (their
+    """The parts of a round's tables, ``draw(index, shape)`` the one of the ``index``-th, as one part (their
     pieces in turn, not joined again between each two stand-ins at each change: 4-5M instructions of a
     final's desk after 100-200 changed tables, for 0.7M saved at a look with none changed, desk24), kept
     under ``key`` (everything they show but the table) with what each table's part shows (``shown``: its
@@ -70,7 +70,7 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
     from it, a miss and a kept part more a changed table, desk24), and a look with no table changed sends
     the run as it was (three look-ups a table and look, and the 1,500 parts copied, were 13.5M
     instructions of a final's desk with nothing changed, desk23). Each table's shape is kept with its part
-    (``draw(index, shape)``, :func:`shaped`), so a changed table's is found without a look-up."""
+    (``shape``, for :func:`shaped`), so a changed table's is found without a look-up (desk24d)."""
     kept = RUNS.get(key, lambda: [None])
     last = kept[0]
     if last is not None and last[0] == shown:
