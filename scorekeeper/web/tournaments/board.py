@@ -27,7 +27,7 @@ from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
 from .core import State, TableView
-from .kept import SHAPE_HOLE, Part, Slots, answers, cut, part, run, shaped
+from .kept import SHAPE_HOLE, Part, Shape, Slots, answers, cut, part, run, shaped
 
 FIELD_SHAPES = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn with a stand-in for its
 # totals (a deal changes only those), per worker process
@@ -111,13 +111,13 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
         field.process(None)
         return str(render(field))
 
-    def drawn(view: TableView) -> Part:  # kept per what it shows but the totals (a deal changes only those)
+    def drawn(view: TableView, kept: Shape) -> Part:  # kept per what it shows but the totals (a deal changes only those)
         seated = state.seated(view)
-        return shaped(FIELD_SHAPES, (language, view.table.id, view.table.number, seated),
+        return shaped(FIELD_SHAPES, kept, (language, view.table.id, view.table.number, seated),
                       lambda hole: shape(view, hole), str(escape(_stands(state, view, seated))))
 
     return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language),
-                [(view,) for view in views], lambda index: drawn(views[index]))]
+                [(view,) for view in views], lambda index, kept: drawn(views[index], kept))]
 
 
 def close_round_parts(state: State, number: int, views: Sequence[TableView], closing: FlaskForm | None) -> list[Part]:
@@ -270,14 +270,14 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
         return states_said((*at[:2], row.view.deals, changed, *standing),
                            lambda: (str(slow_mark(row)), str(row_state(row, phases))))
 
-    def kept_row(row: BoardRow) -> Part:
+    def kept_row(row: BoardRow, kept: Shape) -> Part:
         view = row.view
-        return shaped(ROW_SHAPES, (*at, view.match.id, view.table.number), lambda hole: str(row_html(row, hole, hole)),
-                      *said(row, stands(row)))
+        return shaped(ROW_SHAPES, kept, (*at, view.match.id, view.table.number),
+                      lambda hole: str(row_html(row, hole, hole)), *said(row, stands(row)))
 
     shown = [(row.view, row.slow, row.phase, row.changed_at) for row in rows]
     return [run(("board rows", current_app.config["DATABASE"], state.tournament.id, *at), shown,
-                lambda index: kept_row(rows[index]))]
+                lambda index, kept: kept_row(rows[index], kept))]
 
 
 def board(state: State, slots: Slots, *, clock_form: FlaskForm | None = None,

@@ -54,10 +54,11 @@ SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's
 DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
 RUNS = LruCache(size=16)  # the desk's runs of a round's tables' parts as last sent (what each showed, the parts,
 # and all of them as one part, in a list of one, as core.LOOKS keeps a look), per worker process
+Shape = list[Any]  # a table's shape as last drawn in a run (:func:`shaped`), with its key, in a list of one (None: none yet)
 
 
-def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int], Part]) -> Part:
-    """The parts of a round's tables, ``draw(index)`` the one of the ``index``-th, as one part (their
+def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Callable[[int, Shape], Part]) -> Part:
+    """The parts of a round's tables, ``draw(index, shape)`` the one of the ``index``-th, as one part (their
     pieces in turn, not joined again between each two stand-ins at each change: 4-5M instructions of a
     final's desk after 100-200 changed tables, for 0.7M saved at a look with none changed, desk24), kept
     under ``key`` (everything they show but the table) with what each table's part shows (``shown``: its
@@ -68,20 +69,22 @@ def run(key: tuple[Hashable, ...], shown: list[tuple[Hashable, ...]], draw: Call
     (from their kept shapes: a part kept per its view besides was found only where the run was not drawn
     from it, a miss and a kept part more a changed table, desk24), and a look with no table changed sends
     the run as it was (three look-ups a table and look, and the 1,500 parts copied, were 13.5M
-    instructions of a final's desk with nothing changed, desk23)."""
+    instructions of a final's desk with nothing changed, desk23). Each table's shape is kept with its part
+    (``shape``, for :func:`shaped`), so a changed table's is found without a look-up (desk24d)."""
     kept = RUNS.get(key, lambda: [None])
     last = kept[0]
     if last is not None and last[0] == shown:
         return last[2]
     if last is None or len(last[0]) != len(shown):
-        parts = [draw(index) for index in range(len(shown))]
+        shapes: list[Shape] = [[None] for _shown in shown]
+        parts = [draw(index, shapes[index]) for index in range(len(shown))]
     else:
-        parts = list(last[1])
+        parts, shapes = list(last[1]), last[3]
         for index, (before, after) in enumerate(zip(last[0], shown, strict=True)):
             if before is not after and not all(map(is_, before, after)):
-                parts[index] = draw(index)
+                parts[index] = draw(index, shapes[index])
     whole = Part(chain.from_iterable(parts))
-    kept[0] = (shown, parts, whole)
+    kept[0] = (shown, parts, whole, shapes)
     return whole
 
 
@@ -100,14 +103,21 @@ def answers(cache: LruCache) -> Callable[[tuple[Hashable, ...], Callable[[], Any
     return get
 
 
-def shaped(shapes: LruCache, key: tuple[Hashable, ...], draw: Callable[[str], str], *said: str) -> Part:
+def shaped(shapes: LruCache, kept: Shape, key: tuple[Hashable, ...], draw: Callable[[str], str], *said: str) -> Part:
     """A part whose shape, ``draw(stand_in)`` (its HTML with a stand-in where each text a deal changes
     in it goes), is kept in ``shapes`` under ``key`` (everything else it shows), with ``said`` (those
     texts, as HTML, in order) put in: a deal costs its part those texts only. The shape is kept cut
     (:func:`cut`) on each side of the stand-in, and each text's bytes joined to the pieces beside it:
     the whole part encoded and searched for its stand-ins again at each change was 10M instructions of
-    a desk after 100 tables changed (desk22)."""
-    pieces = shapes.get(key, lambda: [cut(piece) for piece in draw(SHAPE_HOLE).split(SHAPE_HOLE)])
+    a desk after 100 tables changed (desk22). The shape last drawn for this table is kept in ``kept`` with
+    its key (:func:`run`'s), and taken from there while the key is equal: a look-up in ``shapes`` is ~7.5k
+    instructions, its lock, method calls and the key hashed twice, three of them a changed table (desk24d)."""
+    last = kept[0]
+    if last is not None and last[0] == key:
+        pieces = last[1]
+    else:
+        pieces = shapes.get(key, lambda: [cut(piece) for piece in draw(SHAPE_HOLE).split(SHAPE_HOLE)])
+        kept[0] = (key, pieces)
     joined = list(pieces[0])
     for text, piece in zip(said, pieces[1:], strict=True):
         joined[-1] += text.encode() + piece[0]
@@ -203,9 +213,11 @@ def round_tables(state: State, number: int) -> list[Part]:
             return progress_said((at[1], view.deals), lambda: str(progress(state, view)))
         return str(progress(state, view))
 
-    def drawn(view: TableView) -> Part:
+    def drawn(view: TableView, kept: Shape) -> Part:
         shown = (*at, view.table.id, view.table.number, view.table.token, state.seated(view))
-        return shaped(TABLE_SHAPES, shown, lambda hole: holed(str(draw(tournament, state, view, hole))), said(view))
+        return shaped(TABLE_SHAPES, kept, shown, lambda hole: holed(str(draw(tournament, state, view, hole))),
+                      said(view))
 
     views = state.tables.get(number, [])
-    return [run(("round tables", *at, number), [(view,) for view in views], lambda index: drawn(views[index]))]
+    return [run(("round tables", *at, number), [(view,) for view in views],
+                lambda index, kept: drawn(views[index], kept))]
