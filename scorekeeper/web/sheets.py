@@ -44,44 +44,49 @@ class LruCache:
 
     def __init__(self, size: int = CACHED, max_bytes: int | None = None) -> None:
         """:param max_bytes: the most memory the values may take together, if bounded"""
-        self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()
+        self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()  # (the lock: a new entry's)
         self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
         self.bytes = 0  # the memory the values kept take, where bounded
 
     def __len__(self) -> int:
         return len(self._entries)
 
+    # A hit takes no lock: the C OrderedDict's get and move_to_end are each one step under the GIL (keys are
+    # tuples of str, int and such: no Python code runs in their hash), and an entry forgotten between the two
+    # is a KeyError, its value still right; a new entry's steps (under the lock) evict by popitem, one step
+    # too, never by an iterator that a hit's move would break.
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
-        with self._lock:
-            value = self._entries.get(key, _MISSING)  # (the key hashed twice, not three times: a look at a
-            if value is not _MISSING:  # final's desk asks its caches 1,500 times)
+        value = self._entries.get(key, _MISSING)
+        if value is not _MISSING:
+            try:
                 self._entries.move_to_end(key)
-                return value
+            except KeyError:  # (forgotten meanwhile by another thread's new entry)
+                pass
+            return value
         return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
-        with self._lock:
-            value = self._entries.get(key, _MISSING)
-            if value is not _MISSING:
+        value = self._entries.get(key, _MISSING)
+        if value is not _MISSING:
+            try:
                 self._entries.move_to_end(key)
-                return value
+            except KeyError:  # (forgotten meanwhile by another thread's new entry)
+                pass
+            return value
         value = make()
         with self._lock:
             if key in self._entries:  # (made meanwhile by another thread)
-                self._forget(key)
+                self.bytes -= self._weight(self._entries.pop(key))
             self._entries[key] = value
             self.bytes += self._weight(value)
             while len(self._entries) > self._size or (self._max_bytes is not None and self.bytes > self._max_bytes):
-                self._forget(next(iter(self._entries)))
+                self.bytes -= self._weight(self._entries.popitem(last=False)[1])
         return value
 
     def _weight(self, value: Any) -> int:
         return sys.getsizeof(value) if self._max_bytes is not None else 0
-
-    def _forget(self, key: tuple[object, ...]) -> None:
-        self.bytes -= self._weight(self._entries.pop(key))
 
 
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)
