@@ -32,9 +32,6 @@ PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than 
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
-_MISSING = object()  # no value kept under a key (a kept value may be None)
-
-
 class LruCache:
     """Values per key, least recently used out; thread-safe; per worker process.
 
@@ -45,44 +42,45 @@ class LruCache:
     def __init__(self, size: int = CACHED, max_bytes: int | None = None) -> None:
         """:param max_bytes: the most memory the values may take together, if bounded"""
         self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()  # (the lock: a new entry's)
-        self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+        self._entries: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Any]] = OrderedDict()  # (key, value)
         self.bytes = 0  # the memory the values kept take, where bounded
 
     def __len__(self) -> int:
         return len(self._entries)
 
     # A hit takes no lock: the C OrderedDict's get and move_to_end are each one step under the GIL (keys are
-    # tuples of str, int and such: no Python code runs in their hash), and an entry forgotten between the two
-    # is a KeyError, its value still right; a new entry's steps (under the lock) evict by popitem, one step
-    # too, never by an iterator that a hit's move would break.
+    # tuples of str, int and such: no Python code runs in their hash or compare), and an entry forgotten between
+    # the two is a KeyError, its value still right; a new entry's steps (under the lock) evict by popitem, one step
+    # too, never by an iterator that a hit's move would break. An entry holds its key: the move looks up the very
+    # object kept, not compared again with the key asked (a look builds its keys anew, equal, not the same).
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
-        value = self._entries.get(key, _MISSING)
-        if value is not _MISSING:
+        kept = self._entries.get(key)
+        if kept is not None:
             try:
-                self._entries.move_to_end(key)
+                self._entries.move_to_end(kept[0])
             except KeyError:  # (forgotten meanwhile by another thread's new entry)
                 pass
-            return value
+            return kept[1]
         return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
-        value = self._entries.get(key, _MISSING)
-        if value is not _MISSING:
+        kept = self._entries.get(key)
+        if kept is not None:
             try:
-                self._entries.move_to_end(key)
+                self._entries.move_to_end(kept[0])
             except KeyError:  # (forgotten meanwhile by another thread's new entry)
                 pass
-            return value
+            return kept[1]
         value = make()
         with self._lock:
             if key in self._entries:  # (made meanwhile by another thread)
-                self.bytes -= self._weight(self._entries.pop(key))
-            self._entries[key] = value
+                self.bytes -= self._weight(self._entries.pop(key)[1])
+            self._entries[key] = key, value
             self.bytes += self._weight(value)
             while len(self._entries) > self._size or (self._max_bytes is not None and self.bytes > self._max_bytes):
-                self.bytes -= self._weight(self._entries.popitem(last=False)[1])
+                self.bytes -= self._weight(self._entries.popitem(last=False)[1][1])
         return value
 
     def _weight(self, value: Any) -> int:
