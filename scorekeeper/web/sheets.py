@@ -48,11 +48,12 @@ class LruCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    # A hit takes no lock: the C OrderedDict's get and move_to_end are each one step under the GIL (keys are
-    # tuples of str, int and such: no Python code runs in their hash or compare), and an entry forgotten between
-    # the two is a KeyError, its value still right; a new entry's steps (under the lock) evict by popitem, one step
-    # too, never by an iterator that a hit's move would break. An entry holds its key: the move looks up the very
-    # object kept, not compared again with the key asked (a look builds its keys anew, equal, not the same).
+    # A hit takes no lock: only a new entry (under the lock) adds or removes keys; the C OrderedDict's get and
+    # move_to_end are each one step under the GIL, or, where a key's hash or compare is Python code (a dataclass,
+    # Same), a lookup the dict starts again if its keys changed meanwhile; an entry forgotten between the two is a
+    # KeyError, its value still right. A new entry evicts by popitem, one step too, never by an iterator that a
+    # hit's move would break. An entry holds its key: the move finds the very object kept, not comparing the key
+    # asked again (a look builds its keys anew: equal, not the same).
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
         kept = self._entries.get(key)
