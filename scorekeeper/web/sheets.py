@@ -32,9 +32,6 @@ PAGES_BYTES = 16 * 1024 * 1024  # and the pages kept rendered hold no more than 
 EXTEND_FROM = 8  # how many deals back a kept sheet of the earlier deals is looked for
 
 
-_MISSING = object()  # no value kept under a key (a kept value may be None)
-
-
 class LruCache:
     """Values per key, least recently used out; thread-safe; per worker process.
 
@@ -44,44 +41,51 @@ class LruCache:
 
     def __init__(self, size: int = CACHED, max_bytes: int | None = None) -> None:
         """:param max_bytes: the most memory the values may take together, if bounded"""
-        self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()
-        self._entries: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+        self._size, self._max_bytes, self._lock = size, max_bytes, threading.Lock()  # (the lock: a new entry's)
+        self._entries: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Any]] = OrderedDict()  # (key, value)
         self.bytes = 0  # the memory the values kept take, where bounded
 
     def __len__(self) -> int:
         return len(self._entries)
 
+    # A hit takes no lock: only a new entry (under the lock) adds or removes keys; the C OrderedDict's get and
+    # move_to_end are each one step under the GIL, or, where a key's hash or compare is Python code (a dataclass,
+    # Same), a lookup the dict starts again if its keys changed meanwhile; an entry forgotten between the two is a
+    # KeyError, its value still right. A new entry evicts by popitem, one step too, never by an iterator that a
+    # hit's move would break. An entry holds its key: the move finds the very object kept, not comparing the key
+    # asked again (a look builds its keys anew: equal, not the same).
     def peek(self, key: tuple[object, ...]) -> Any:
         """The value under ``key`` if kept, else None."""
-        with self._lock:
-            value = self._entries.get(key, _MISSING)  # (the key hashed twice, not three times: a look at a
-            if value is not _MISSING:  # final's desk asks its caches 1,500 times)
-                self._entries.move_to_end(key)
-                return value
+        kept = self._entries.get(key)
+        if kept is not None:
+            try:
+                self._entries.move_to_end(kept[0])
+            except KeyError:  # (forgotten meanwhile by another thread's new entry)
+                pass
+            return kept[1]
         return None
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
-        with self._lock:
-            value = self._entries.get(key, _MISSING)
-            if value is not _MISSING:
-                self._entries.move_to_end(key)
-                return value
+        kept = self._entries.get(key)
+        if kept is not None:
+            try:
+                self._entries.move_to_end(kept[0])
+            except KeyError:  # (forgotten meanwhile by another thread's new entry)
+                pass
+            return kept[1]
         value = make()
         with self._lock:
             if key in self._entries:  # (made meanwhile by another thread)
-                self._forget(key)
-            self._entries[key] = value
+                self.bytes -= self._weight(self._entries.pop(key)[1])
+            self._entries[key] = key, value
             self.bytes += self._weight(value)
             while len(self._entries) > self._size or (self._max_bytes is not None and self.bytes > self._max_bytes):
-                self._forget(next(iter(self._entries)))
+                self.bytes -= self._weight(self._entries.popitem(last=False)[1][1])
         return value
 
     def _weight(self, value: Any) -> int:
         return sys.getsizeof(value) if self._max_bytes is not None else 0
-
-    def _forget(self, key: tuple[object, ...]) -> None:
-        self.bytes -= self._weight(self._entries.pop(key))
 
 
 SHEETS = LruCache(size=TABLE_SHEETS)  # scored sheets, by content (content_key)

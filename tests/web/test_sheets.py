@@ -49,6 +49,39 @@ def test_the_rows_cache_renders_once_per_key_and_forgets_the_oldest():
     assert renders == ["a", "b", "c", "a again"]
 
 
+def test_a_kept_cache_shared_by_many_threads_answers_each_key_s_own_value_and_stays_bounded():
+    import sys
+    import threading
+
+    from scorekeeper.web.sheets import LruCache
+
+    cache, errors, start = LruCache(size=8, max_bytes=4_000), [], threading.Barrier(8)
+
+    def visit(worker):
+        start.wait()
+        try:
+            for n in range(20_000):
+                key = ("db", (n * 7 + worker) % 24)  # few keys: hits, new entries and evictions interleave
+                value = cache.get(key, lambda: f"sheet {key[1]} " * 10)
+                peeked = cache.peek(key)
+                assert value == f"sheet {key[1]} " * 10 and peeked in (None, value)
+        except Exception as error:  # noqa: BLE001 (reported below, from the test's thread)
+            errors.append(error)
+
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as the interpreter lets them
+    try:
+        threads = [threading.Thread(target=visit, args=(worker,)) for worker in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(previous)
+    assert errors == []
+    assert 0 < len(cache) <= 8 and 0 < cache.bytes <= 4_000
+
+
 def test_a_sheet_in_two_languages_keeps_each_language(client):
     match_id = client.post("/api/v1/matches", json={
         "game": "contree", "players": {"N": "A", "E": "B", "S": "C", "W": "D"}}).json["id"]
