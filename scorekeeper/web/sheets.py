@@ -54,25 +54,26 @@ class LruCache:
     # KeyError, its value still right. A new entry evicts by popitem, one step too, never by an iterator that a
     # hit's move would break. An entry holds its key: the move finds the very object kept, not comparing the key
     # asked again (a look builds its keys anew: equal, not the same).
-    def peek(self, key: tuple[object, ...]) -> Any:
-        """The value under ``key`` if kept, else None."""
-        kept = self._entries.get(key)
+    def _used(self, key: tuple[object, ...]) -> tuple[tuple[object, ...], Any] | None:
+        """The entry under ``key`` (its key as kept and its value), moved to the end as the last used;
+        None: none kept."""
+        kept: tuple[tuple[object, ...], Any] | None = self._entries.get(key)
         if kept is not None:
             try:
                 self._entries.move_to_end(kept[0])
             except KeyError:  # (forgotten meanwhile by another thread's new entry)
                 pass
-            return kept[1]
-        return None
+        return kept
+
+    def peek(self, key: tuple[object, ...]) -> Any:
+        """The value under ``key`` if kept, else None."""
+        kept = self._used(key)
+        return None if kept is None else kept[1]
 
     def get(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         """The value under ``key``, made by ``make`` the first time."""
-        kept = self._entries.get(key)
+        kept = self._used(key)
         if kept is not None:
-            try:
-                self._entries.move_to_end(kept[0])
-            except KeyError:  # (forgotten meanwhile by another thread's new entry)
-                pass
             return kept[1]
         value = make()
         with self._lock:
