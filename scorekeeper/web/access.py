@@ -192,22 +192,26 @@ def read_match(match_id: int) -> store.Match:
     return match
 
 
+def _once_a_request(name: str, key: int, read: Callable[[Any, int], Any]) -> Any:
+    """``read(db, key)``, read once a request: kept on ``g`` under ``name``, by ``key``."""
+    known: dict[int, Any] = g._get_current_object().setdefault(name, {})
+    if key not in known:
+        known[key] = read(store.get_db(), key)
+    return known[key]
+
+
 def table_of(match_id: int) -> store.TableRow | None:
     """The tournament table a match is, or None for a casual match: read once a request (the
     access checks, the history's author and the page all ask)."""
-    known: dict[int, store.TableRow | None] = g._get_current_object().setdefault("tables_of", {})
-    if match_id not in known:
-        known[match_id] = store.table_of_match(store.get_db(), match_id)
-    return known[match_id]
+    table: store.TableRow | None = _once_a_request("tables_of", match_id, store.table_of_match)
+    return table
 
 
 def table_now(table: store.TableRow) -> store.TableNow:
     """What the phone of a tournament's table is shown besides its deals (its sign-offs asked for, its
     round's clock, its closing): read once a request (its sheet's sign-offs and its clock both ask)."""
-    known: dict[int, store.TableNow] = g._get_current_object().setdefault("tables_now", {})
-    if table.id not in known:
-        known[table.id] = store.table_now(store.get_db(), table.id)
-    return known[table.id]
+    now: store.TableNow = _once_a_request("tables_now", table.id, store.table_now)
+    return now
 
 
 def may_use(match_id: int) -> bool:
