@@ -3,6 +3,7 @@ loaded once in the master, the workers forked from it) prints."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import os
@@ -10,6 +11,7 @@ import re
 import subprocess
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -18,6 +20,28 @@ from scorekeeper import store
 
 DEAL = {"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none",
         "card_points": {"B": 92}, "last_trick": "B", "belote": "B"}
+
+
+class Cycle:
+    """An object only the collector frees: it refers to itself."""
+
+    made = freed = 0
+
+    def __init__(self) -> None:
+        self.me = self
+        Cycle.made += 1
+
+    def __del__(self) -> None:
+        Cycle.freed += 1
+
+
+def cycles(environ: dict, start_response: Callable[..., object]) -> list[bytes]:
+    """A WSGI app for gunicorn: each request leaves 2,000 cycles behind, and answers its worker's
+    collector settings, the cycles made and those freed so far."""
+    for _ in range(2_000):
+        Cycle()
+    start_response("200 OK", [("Content-Type", "application/json")])
+    return [json.dumps({"threshold": gc.get_threshold(), "made": Cycle.made, "freed": Cycle.freed}).encode()]
 
 
 def request(port: int, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
@@ -117,3 +141,16 @@ def test_the_master_compiles_every_template_before_the_workers_fork(app):
 
     serving.settle(app, collation=False)
     assert {name for _, name in app.jinja_env.cache.keys()} == set(app.jinja_env.list_templates())
+
+
+def test_a_worker_collects_as_serving_sets_and_frees_the_cycles_its_requests_leave(tmp_path: Path):
+    """Each worker takes scorekeeper.serving's collector settings (``post_fork``), and the cycles its
+    requests leave behind are freed as it serves, with no full collection asked for."""
+    from scorekeeper import serving
+
+    with gunicorn.serve("tests.test_serving:cycles", {}, tmp_path / "server.log", access_log=False,
+                        workers=1) as srv:
+        answer = [json.loads(request(srv.port, "GET", "/")[1]) for _ in range(40)][-1]
+    assert answer["threshold"] == [serving.YOUNG_COLLECTED_EVERY, 10, 10]  # the older generations: Python's
+    assert answer["made"] >= 80_000
+    assert answer["made"] - answer["freed"] <= serving.YOUNG_COLLECTED_EVERY  # those since the last young collection
