@@ -1,13 +1,13 @@
 """The language a request is answered in: the one chosen with the switcher, else the browser's best
 match (:func:`select_locale`, Flask-Babel's selector), or the one a print job is drawn in (:func:`speaking`).
 
-Flask-Babel keeps the locale it chose on ``g``, which its ``get_locale()`` reaches through Flask's
-proxies (a missing name raised and caught first): about 35,000 instructions, a twentieth of a kept sheet
-GET, for a page found kept, whose key only needs the language's code. :func:`language` gives that
-code as ``get_locale()`` would, from the same choice, read through the objects the proxies stand for
-(web/access.py). Flask-Babel offers no public way to tell that a language is forced
-(``force_locale``), so the app forces one through :func:`speaking` alone, which notes it on ``g``
-(tests/web/test_i18n.py checks that nothing else forces or refreshes one).
+Flask-Babel keeps the locale it chose on ``g``, which its ``get_locale()`` reaches through Flask's proxies
+(a missing name raised and caught first): asked for a kept page's key, which only needs the language's code,
+it was 8% of a kept sheet GET's instructions (docs/performance.md, get25). :func:`language` gives that code
+as ``get_locale()`` would, from the same choice, read through the objects the proxies stand for
+(web/access.py). Flask-Babel offers no public way to tell that a language is forced (``force_locale``), so
+the app forces one through :func:`speaking` alone, which notes it on ``g`` (tests/web/test_i18n.py checks
+that nothing else forces or refreshes one).
 """
 
 from __future__ import annotations
