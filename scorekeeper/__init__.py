@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import secrets
 from collections.abc import Callable, Mapping
@@ -11,19 +10,16 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from babel import Locale
 from flask import Flask, current_app, request
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
 
 from . import cli, web
 from .web import packed
+from .web.languages import LANGUAGES, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "nl", "ja")
 CSRF_TOKEN_LIFETIME = 24 * 3600  # a whole evening at the table, and then some (PLATFORM.md)
 
 
@@ -52,30 +48,6 @@ compress = Compress()  # gzip, brotli or zstd, as the phone asks: a sheet's HTML
 # Flask-Compress's own hook is not registered: web/packed.py's compresses with these settings (get21).
 COMPRESS_SETTINGS = {"COMPRESS_ZSTD_LEVEL": 1, "COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 1,
                      "COMPRESS_DEFLATE_LEVEL": 1, "COMPRESS_REGISTER": False}
-
-
-def select_locale() -> Locale:
-    """The language chosen with the switcher, else the browser's best match (no such header: the
-    first language, without parsing the absent header)."""
-    asking = request._get_current_object()
-    chosen = asking.cookies.get("lang")
-    if chosen not in LANGUAGES:
-        asked = asking.environ.get("HTTP_ACCEPT_LANGUAGE")  # (the headers' get raises inside when absent)
-        chosen = (asked and best_language(asked)) or LANGUAGES[0]
-    return _locale(chosen)
-
-
-@functools.lru_cache(maxsize=256)
-def best_language(asked: str) -> str | None:
-    """Our language that an ``Accept-Language`` header asks for first, parsed once per header
-    text and process (a phone sends the same one with every request)."""
-    return parse_accept_header(asked, LanguageAccept).best_match(LANGUAGES)
-
-
-@functools.cache
-def _locale(code: str) -> Locale:
-    """A language's Babel locale, parsed once per process (Flask-Babel parsed it at every request)."""
-    return Locale.parse(code)
 
 
 class App(Flask):

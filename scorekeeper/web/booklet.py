@@ -42,10 +42,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, current_app
-from flask_babel import force_locale, get_locale
+from flask_babel import get_locale
 
 from .. import store
 from ..errors import RuleViolation
+from .languages import speaking
 
 if TYPE_CHECKING:
     from ..games.base import Sheet
@@ -368,7 +369,7 @@ def run(app: Flask, token: str) -> None:
                 try:
                     # (each part joined while the next are printed: 100 sheets took 0.7 s more after)
                     joined = None if keeping else Joined()
-                    with app.test_request_context(), force_locale(job.language):
+                    with app.test_request_context(), speaking(job.language):
                         render_parts(KINDS[job.kind](dict(job.params)), static,
                                      lambda done: store.update_print_job(db, token, status="running", done=done),
                                      ready=joined.add if joined else None, kept=kept, printers=printers)

@@ -18,12 +18,13 @@ from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app, g, get_flashed_messages, get_template_attribute, render_template, request, session
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import store
 from ..games.base import GameRules, Option, Sheet, Table
+from .languages import language
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 4
 CACHED = 256  # pages kept rendered per worker process
@@ -425,7 +426,7 @@ def kept_part(parts: LruCache, shows: tuple[Hashable, ...] | None, template: str
     a sheet page's (:class:`SheetParts`), the desk's and the wall's (web/tournaments/kept.part)."""
     if shows is None:
         return draw()
-    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, template)
+    at = (current_app.config["DATABASE"], language(), request.script_root, template)
     return parts.get((*at, *shows), draw)
 
 
@@ -457,7 +458,7 @@ def sheet_rows(match: store.Match, rows: Sequence[tuple[store.Deal, Any]], count
     or left out as it is served: a new deal draws its own row only (the row before it, no longer
     the latest, is found as it was kept)."""
     draw = get_template_attribute("matches/_sheet_row.html", "sheet_row")
-    at = (str(get_locale()), request.script_root, content.upto(0))  # (the key but its deals)
+    at = (language(), request.script_root, content.upto(0))  # (the key but its deals)
     hole = Markup(LATEST_HOLE)
 
     def part(index: int, deal: store.Deal, row: Any) -> Markup:
@@ -517,7 +518,7 @@ def sheet_page(match: store.Match, rules: GameRules, deals: Sequence[store.Deal]
     if request._get_current_object().query_string:
         return filled([draw()], flashes=True)
     key = (current_app._get_current_object().config["DATABASE"], Same(match), device, penalty, signoff, clock,
-           organiser, str(get_locale()))
+           organiser, language())
     page = PAGES.get(key, draw)
     token, shown = form_token().encode(), flashes_shown()
     return made_of(fill([page], token, shown), page, token, shown)  # (compressed once per page, token and messages)

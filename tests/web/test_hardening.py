@@ -15,7 +15,7 @@ from itsdangerous import BadSignature
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Request
 
-from scorekeeper import LANGUAGES, best_language
+from scorekeeper.web.languages import LANGUAGES, best_language
 from scorekeeper.web import safety
 
 from tests.helpers import csrf_token, form_fields

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from flask_babel import get_locale
+
+from scorekeeper import store
+from scorekeeper.web import booklet
+from scorekeeper.web.languages import language, speaking
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
@@ -85,3 +91,45 @@ def test_choice_options_show_their_names_not_their_codes(client, pages):
     assert "Parlett&#39;s values" in sheet and ">parlett<" not in sheet
     client.set_cookie("lang", "fr")
     assert "Valeurs de Parlett" in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_a_booklet_prints_in_the_language_it_was_asked_in_whatever_the_pages_read(app, client):
+    """A booklet asked for in French prints in French, though the same sheet was just read in English
+    (its kept parts) and the printing process's own request asks for no language."""
+    match_id = client.post("/api/v1/matches", json={"game": "contree", "players": dict(zip("NESW", "ABCD"))}).json["id"]
+    client.post(f"/api/v1/matches/{match_id}/deals", json={
+        "dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "contre": "none", "card_points": {"B": 92},
+        "last_trick": "B", "belote": "B"})
+    assert '<html lang="en">' in client.get(f"/matches/{match_id}", headers={"Accept-Language": "en"}).get_data(
+        as_text=True)
+    with app.app_context():
+        job = store.create_print_job(store.get_db(), token="f" * 32, kind="sheets", params={"matches": [match_id]},
+                                     language="fr", total=1, most=2)
+    booklet.run(app, job.token)
+    pdf = booklet.output_path(app.config["DATABASE"], job.token)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    assert "Donneur" in text and "Dealer" not in text
+
+
+@pytest.mark.parametrize(("cookie", "header"), [(None, None), (None, "nl,en;q=0.5"), ("ja", "fr")])
+def test_the_language_a_page_is_kept_in_is_the_one_flask_babel_speaks(app, cookie, header):
+    """A kept page's language (languages.language, asked without Flask-Babel) is the one its text is
+    drawn in: chosen by the switcher or the browser, or forced for a print job, and back after it."""
+    headers = {**({"Accept-Language": header} if header else {}), **({"Cookie": f"lang={cookie}"} if cookie else {})}
+    with app.test_request_context(headers=headers):
+        assert language() == str(get_locale()) == (cookie or (header or "en")[:2])
+        with speaking("fr"):
+            assert language() == str(get_locale()) == "fr"
+        assert language() == str(get_locale()) == (cookie or (header or "en")[:2])
+
+
+FORCING = re.compile(r"flask_babel import [^\n]*\b(force_locale|refresh)\b|flask_babel\.(force_locale|refresh)\b")
+
+
+def test_only_speaking_forces_a_language():
+    """:func:`languages.language` sees a language forced through :func:`languages.speaking` alone: nothing
+    else in the app forces or refreshes Flask-Babel's locale."""
+    package = Path(__file__).resolve().parents[2] / "scorekeeper"
+    forcing = [str(path.relative_to(package)) for path in package.rglob("*.py")
+               if FORCING.search(path.read_text()) and path.name != "languages.py"]
+    assert forcing == []
