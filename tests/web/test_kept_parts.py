@@ -123,7 +123,7 @@ def forget_kept_desk() -> None:
 
     for cache in (board.ROW_SHAPES, board.PROGRESSES, board.FIELD_SHAPES, board.CLOSINGS, board.TIMES, kept.PARTS,
                   kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
-                  core.STANDINGS, wall.SHOWN):
+                  core.STANDINGS, wall.SHOWN, wall.WALLS):
         cache._entries.clear()
         cache.bytes = 0
 
