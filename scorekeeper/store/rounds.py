@@ -124,6 +124,22 @@ def last_events(db: Database, match_ids: Sequence[int]) -> dict[int, int]:
         [json.dumps(list(match_ids))]) if row[1] is not None}
 
 
+Event = tuple[int, int, str]  # an event as read (:func:`last_event`, :func:`events_from`): id, match, time
+
+
+def last_event(db: Database) -> Event | None:
+    """The latest event logged (None: none yet), where :func:`events_from` reads on from."""
+    return db.execute("select id, match_id, at from deal_events order by id desc limit 1").fetchone()
+
+
+def events_from(db: Database, event: Event) -> list[Event]:
+    """The events logged from ``event`` on, in the order logged, a range of ids (events are appended in
+    the write lock, each with the next id): ``event`` first, unless it is no longer there as it was read (a
+    casual match deleted with the latest events, whose ids the next are given again)."""
+    return db.execute("select id, match_id, at from deal_events where id >= ? order by id",
+                      [event[0]]).fetchall()
+
+
 def event_times(db: Database, event_ids: Sequence[int]) -> dict[int, str]:
     """When each of the events ``event_ids`` was logged, by event id, each found by its id: a match's
     latest event (:func:`last_events`) says when its deals last changed (events are appended in the

@@ -123,7 +123,7 @@ def forget_kept_desk() -> None:
 
     for cache in (board.ROW_SHAPES, board.PROGRESSES, board.FIELD_SHAPES, board.CLOSINGS, board.TIMES, kept.PARTS,
                   kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
-                  core.STANDINGS, wall.SHOWN):
+                  core.STANDINGS, wall.SHOWN, wall.WALLS):
         cache._entries.clear()
         cache.bytes = 0
 
@@ -538,30 +538,57 @@ def test_a_wall_screen_holding_its_part_compressed_hears_304_without_the_part_be
     assert screen.get(live, headers=again).status_code == 200
 
 
+def first_table_changed(organiser, cup: int) -> str:
+    """Table 1's last change as the desk's board shows it."""
+    html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True).split('id="board"', 1)[1]
+    return re.search(r'>Table 1</a></td>\s*<td class="num">\d+</td>\s*<td>([^<]*)</td>', html)[1]
+
+
 def test_a_trick_taken_back_in_the_deal_in_play_is_its_table_s_last_change_at_the_next_look(
         app, organiser, cup, monkeypatch):
     """Taking a trick back in the deal in play logs an event with neither a new deal nor a new stamp for
-    the match: the desk's board, which keeps each table's last change per its match's stamp and latest
-    event, shows it as the table's last change at the next look."""
+    the match: the desk's board, which reads the events logged since its last look, shows it as the
+    table's last change at the next look."""
     from scorekeeper.store import events
 
     organiser.draw(cup)
     client, match_id = phone(app, organiser.links(cup, 1)[0])
 
-    def last_change() -> str:
-        html = organiser.client.get(f"/tournaments/{cup}").get_data(as_text=True).split('id="board"', 1)[1]
-        return re.search(r'>Table 1</a></td>\s*<td class="num">\d+</td>\s*<td>([^<]*)</td>', html)[1]
-
     monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:05:00+00:00")
     assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
-    assert last_change() == "8:05\u202fPM"
+    assert first_table_changed(organiser, cup) == "8:05\u202fPM"
     with app.app_context():
         version = store.put_live_deal(store.get_db(), match_id, {}, version=None)
-    assert last_change() == "8:05\u202fPM"  # (a deal started in play logs nothing)
+    assert first_table_changed(organiser, cup) == "8:05\u202fPM"  # (a deal started in play logs nothing)
     monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:17:00+00:00")
     with app.app_context():
         store.put_live_deal(store.get_db(), match_id, {}, version=version, taken_back_by=store.Actor("phone", "Ann"))
-    assert last_change() == "8:17\u202fPM"
+    assert first_table_changed(organiser, cup) == "8:17\u202fPM"
+
+
+def test_a_deal_logged_under_a_deleted_matchs_event_id_is_its_table_s_last_change_at_the_next_look(
+        app, organiser, cup, monkeypatch):
+    """The desk's board reads only the events logged since the latest it read: a casual match deleted
+    with the latest events gives their ids again, here to a table's next deal, which shows as that
+    table's last change at the next look."""
+    from scorekeeper.store import events
+
+    organiser.draw(cup)
+    client, match_id = phone(app, organiser.links(cup, 1)[0])
+
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:05:00+00:00")
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    with app.app_context():
+        db = store.get_db()
+        casual = store.create_match(db, game="contree", players={"N": "A", "E": "B", "S": "C", "W": "D"},
+                                    first_dealer="N", options={"target": 1000})
+        assert store.rename_match(db, casual, title="", players={"N": "Zoé", "E": "B", "S": "C", "W": "D"})
+    assert first_table_changed(organiser, cup) == "8:05\u202fPM"  # (the latest event: the rename)
+    with app.app_context():
+        store.delete_match(store.get_db(), casual)
+    monkeypatch.setattr(events, "now", lambda: "2026-11-28T20:17:00+00:00")
+    assert client.post(f"/api/v1/matches/{match_id}/deals", json=DEAL).status_code == 201
+    assert first_table_changed(organiser, cup) == "8:17\u202fPM"
 
 
 def test_tables_changed_in_the_same_minute_each_say_their_own_deals_and_that_minute(app, organiser, cup, monkeypatch):

@@ -32,8 +32,8 @@ from .kept import SHAPE_HOLE, Part, Shape, Slots, answers, cut, part, run, shape
 FIELD_SHAPES = LruCache(size=8192)  # the close-the-round form's choice of a table as drawn with a stand-in for its
 # totals (a deal changes only those), per worker process
 ROW_SHAPES = LruCache(size=8192)  # the board's rows as drawn with stand-ins for their state (slow, deals, phase...)
-TIMES = LruCache(size=64)  # each round's tables' last changes as the last look found them (their stamps and latest
-# events, and those times, in a list of one), per the database and the round's matches, per worker process
+TIMES = LruCache(size=64)  # each round's tables' last changes as the last look found them, with the
+# latest event of all it read (in a list of one), per the database and the round's matches, per worker process
 PROGRESSES = LruCache(size=1024)  # the rows' state (slow, deals, last change, phase) as drawn, per what it says, per worker process
 CLOSINGS = LruCache(size=64)  # the close-the-round form as drawn, cut where its tables' choices go, per worker process
 ALONE = DefaultMeta()  # a field drawn without its form (WTForms' meta draws it as the form's would)
@@ -198,23 +198,30 @@ def round_clock(state: State, number: int, shown: ClockView) -> ClockView:
 
 
 def changed_at(matches: Sequence[store.Match]) -> list[datetime | None]:
-    """When each match's deals last changed (None: never), its latest event's time (:func:`.store.last_events`:
-    a deal, a trick taken back in the deal in play or the deal given up, a table closed logs a new one),
-    kept per the matches as the last look found them (their stamps and latest events, and those times):
-    only the matches whose stamp or latest event is new have their time read (500 look-ups a look, one a
-    match, were 2.7M instructions of a final's desk with nothing changed, desk24)."""
-    db, database = store.get_db(), current_app.config["DATABASE"]
-    latest = store.last_events(db, [match.id for match in matches])
-    found = {match.id: (match.stamp, latest.get(match.id)) for match in matches}
-    kept = TIMES.get((database, tuple(found)), lambda: [({}, {})])
-    seen, times = kept[0]
-    new = dict(found.items() - seen.items())
-    if new:
-        read = store.event_times(db, [event for _stamp, event in new.values() if event is not None])
-        times = {**times, **{match_id: None if event is None else datetime.fromisoformat(read[event])
-                             for match_id, (_stamp, event) in new.items()}}
-        kept[0] = (found, times)
-    return [times[match.id] for match in matches]
+    """When each match's deals last changed (None: never), its latest event's time (a deal, a trick taken
+    back in the deal in play or the deal given up, a table closed logs a new one), kept per the matches as
+    the last look found them, with the latest event of all it read (:func:`.store.last_event`): the next
+    look reads only the events logged since (:func:`.store.events_from`, a range of ids), each the latest
+    of its match so far. Where that event is no longer there as read (its ids given again), each match's
+    latest event is sought anew (:func:`.store.last_events`: 500 seeks in the events' index and a JSON
+    list of the ids, 4M instructions of a final's desk at each look, deskfix25)."""
+    db, ids = store.get_db(), [match.id for match in matches]
+    kept = TIMES.get((current_app.config["DATABASE"], tuple(ids)), lambda: [(None, {})])
+    last, times = kept[0]
+    since = store.events_from(db, last) if last is not None else []
+    if since[:1] == [last]:
+        if len(since) > 1:
+            times = {**times, **{match_id: datetime.fromisoformat(at)
+                                 for _event, match_id, at in since[1:] if match_id in times}}
+            kept[0] = (since[-1], times)
+    else:
+        last = store.last_event(db)  # (read first: an event logged meanwhile is read again at the next look)
+        latest = store.last_events(db, ids)
+        read = store.event_times(db, list(latest.values()))
+        times = {match_id: datetime.fromisoformat(read[latest[match_id]]) if match_id in latest else None
+                 for match_id in ids}
+        kept[0] = (last, times)
+    return [times[match_id] for match_id in ids]
 
 
 def board_rows(state: State, clock: evening.Clock) -> list[BoardRow]:

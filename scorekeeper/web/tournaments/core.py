@@ -202,7 +202,7 @@ class Found:
     as read, their views by table id, and those by round; and their sides as seated (:meth:`State.seated`),
     shared by the looks under that roster."""
 
-    stamps: dict[int, tuple[int, str, str | None, str]]
+    stamps: dict[int, str]
     views: dict[int, TableView]
     tables: dict[int, list[TableView]]
     seats: dict[int, tuple[Mapping[str, str], tuple[tuple[str, str], ...]]]
@@ -259,7 +259,7 @@ def _views(db: Any, tournament: store.Tournament, rules: GameRules, roster: Rost
 
 
 def _found(db: Any, tournament: store.Tournament, rules: GameRules, roster: Roster, at: tuple[Hashable, ...],
-           stamps: dict[int, tuple[int, str, str | None, str]], seen: Found | None,
+           stamps: dict[int, str], seen: Found | None,
            last: list[Found | None]) -> Found:
     """The tables' views under their ``stamps`` (:func:`store.table_stamps`), each under its key (the
     roster ``at`` and its stamp): a table whose stamp is the last look's (``seen``, the desk's or the

@@ -6,9 +6,11 @@ asks for the live part again (:func:`live`) instead of reloading the page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import is_
 from typing import Any, NamedTuple
 
 from flask import current_app, jsonify, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ... import evening, store
@@ -31,6 +33,9 @@ class Shown(NamedTuple):
 
 
 SHOWN = LruCache(size=8192)  # each table as the wall shows it, per its view's key, per worker process
+WALLS = LruCache(size=16)  # each wall's round as its last look showed it (its tables' views, each as
+# shown, and their part, in a list of one), per the database, language, site's root, roster, round and its
+# byes, per worker process
 
 bp.app_template_filter("clock_time")(clock_time)  # the clock's end on every page showing it (a table's too)
 
@@ -48,11 +53,36 @@ def _wall(state: State, slots: kept.Slots) -> dict[str, Any]:
         clock = store.get_clock(db, round_row.id)
         if clock.started is not None:
             context["clock"] = round_clock(state, number, clock_view(number, clock, now()))
-        tables = tuple(_shown(state, view) for view in views)
-        context["tables_part"] = slots(kept.part(("wall tables", state.roster_key, number, round_row.byes, tables),
-                                                 "tournaments/_wall_tables.html",
-                                                 lambda: _tables(state, number, round_row.byes, tables)))
+        context["tables_part"] = slots(_tables_part(state, number, round_row.byes, views))
     return context
+
+
+def _tables_part(state: State, number: int, byes: tuple[int, ...], views: Sequence[TableView]) -> kept.Part:
+    """The round's tables as the wall shows them, kept (:func:`.kept.part`) per the roster, the round, its
+    byes and each table as shown, with the last look's beside: a table whose view is the one it showed is
+    shown as then, a changed one's (:func:`_shown`) taken as then where it shows the same (a deal but the
+    last), and while every table shows as then the part is the one it sent (500 look-ups, and the 500
+    tables as the part's key hashed and compared: ~2M instructions of a final's wall look, deskfix25)."""
+    held = WALLS.get((current_app.config["DATABASE"], str(get_locale()), request.script_root,
+                      state.roster_key, number, byes), lambda: [((), (), None)])
+    last_views, last_tables, last_part = held[0]
+    if len(last_views) == len(views):
+        tables = tuple(shown if view is before else _same(_shown(state, view), shown)
+                       for view, before, shown in zip(views, last_views, last_tables, strict=True))
+    else:
+        tables = tuple(_shown(state, view) for view in views)
+    if last_part is not None and len(tables) == len(last_tables) and all(map(is_, tables, last_tables)):
+        part = last_part
+    else:
+        part = kept.part(("wall tables", state.roster_key, number, byes, tables),
+                         "tournaments/_wall_tables.html", lambda: _tables(state, number, byes, tables))
+    held[0] = (views, tables, part)
+    return part
+
+
+def _same(shown: Shown, before: Shown) -> Shown:
+    """``shown``, or ``before`` where it shows the same."""
+    return before if shown == before else shown
 
 
 def _shown(state: State, view: TableView) -> Shown:
