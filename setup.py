@@ -10,7 +10,8 @@ solver runs as plain Python; pyproject.toml holds everything else. The searchers
 2008-2009; a club's older laptop may not), GCC makes each count one ``popcnt``; elsewhere (another
 processor, an older one: the probe's program fails), the C is compiled without it. So too
 with BMI2 (x86-64 since 2013-2015): ``pext`` closes up a run's cards in one instruction, ``pdep`` spreads
-them back (engine.pxd; without it, engine.py reads a table, and walks the cards). The install compiles
+them back, and ``pext`` puts a hand's cards among the other side's in a row for its sure tricks (engine.pxd;
+without it, engine.py reads a table, and walks the cards). The install compiles
 where the server runs (``make run``), so the probe asks the processor that will run it.
 Not ``-march=native``: on this AVX-512 machine it let GCC write instructions that valgrind cannot
 run, and callgrind is how the search's instructions are counted.
@@ -29,7 +30,8 @@ GENERATED = "build/cython"
 COMPILED = ["scorekeeper/solver/engine.py", "scorekeeper/solver/search.py", "scorekeeper/games/jass_tricks.py"]
 # x86-64's instructions the searchers are compiled for where this processor runs them: each flag, and a
 # program that uses it (docs/performance.md): a bit count in one instruction (solverq18), and BMI2's
-# pext, a run's closed-up cards in one (solverq21, engine.pxd), and pdep, spread back (solverq22)
+# pext, a run's closed-up cards in one (solverq21, engine.pxd), and pdep, spread back (solverq22); pext, a
+# hand's cards among the other side's for its sure tricks (solverq25)
 PROBES = {"-mpopcnt": "volatile unsigned long long word = 0xF0F0ULL;\n"
                       "  return __builtin_popcountll(word) == 8 ? 0 : 1;",
           "-mbmi2": "volatile unsigned long long word = 0xF0F0ULL;\n"

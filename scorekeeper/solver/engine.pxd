@@ -1,8 +1,8 @@
 # Compiled only (setup.py): the C that engine.py's searchers call where plain Python has no word for it.
 # BMI2's ``pext`` (setup.py compiles with -mbmi2 where this processor runs it, as with -mpopcnt): the bits
-# of ``bits`` at the places of ``mask``'s, closed up (normal_key's runs); ``pdep`` spreads them back (node's
-# twins). Without -mbmi2, ``PEXT`` is 0 and normal_key reads COMPRESS, node walks the cards (the pext
-# branches an ``if (0)`` that the C compiler drops).
+# of ``bits`` at the places of ``mask``'s, closed up (normal_key's runs; sure_tricks' hand among both sides'
+# cards); ``pdep`` spreads them back (node's twins). Without -mbmi2, ``PEXT`` is 0 and normal_key reads
+# COMPRESS, node and sure_tricks walk the cards (the pext branches an ``if (0)`` that the C compiler drops).
 cdef extern from *:
     """
     #if defined(__BMI2__)
