@@ -73,9 +73,11 @@ def names_of(seated: Mapping[str, int], players: Mapping[int, store.Player]) -> 
     return {seat: players[player_id].name for seat, player_id in seated.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TableView:
-    """A table as the organiser and the standings see it."""
+    """A table as the organiser and the standings see it (derived by :func:`load_state` and never changed after;
+    not frozen: a frozen dataclass sets each field through ``object.__setattr__``, ~12k instructions more a
+    changed table at each look of the desk or the wall, desk25)."""
 
     table: store.TableRow
     match: store.Match
