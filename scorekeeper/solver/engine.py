@@ -61,9 +61,10 @@ ALL_ROUNDS = cython.declare(SMALL, 64)  # more rounds than any suit has
 GALLOP = 2  # the first step away from a guessed value, in points or tricks
 SHAPE_KEEPS = 8  # points: positions remembered per shape (a Python int: the tests set it to 0)
 SPREAD = cython.declare(VALUE, 1 << 12)  # more than every card's points: _Searcher.distance packs two sums
-TRICKS_ASKED_FROM = cython.declare(SMALL, 5)  # Quinto's points: from this many tricks left, ask the tricks
+TRICKS_ASKED_FROM = cython.declare(SMALL, 6)  # Quinto's points: from this many tricks left, ask the tricks
 # search for a floor (measured on full deals 3, 15 and 19: from 7 55,825 positions' calls, 6 50,664, 5 47,396;
-# never 156,175; the ten-trick deals' within 1% of 7's)
+# never 156,175; the ten-trick deals' within 1% of 7's; with the held bounds read from 4, solverqp25: 6 44,014
+# calls against 5's 43,783 but 5-6% less CPU, deal 15 a fifth less; the ten-trick deals +2% calls, 2-14% less CPU)
 TRICKS_HELD_FROM = cython.declare(SMALL, 4)  # and from this many, read the tricks table's bounds held already
 NOTHING = cython.declare(SMALL, 0)  # what was led in a trick of the top suit's game (_Searcher.top_trick)
 TOP = cython.declare(SMALL, 1)
