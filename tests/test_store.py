@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import FrozenInstanceError
 from typing import Any
 
 import pytest
@@ -161,15 +162,18 @@ def test_a_replay_posted_from_a_page_read_after_the_first_answers_the_first(db):
 
 def test_a_match_read_is_shared_and_its_players_and_options_cannot_be_changed_in_place(db):
     """Every request and thread reading the same row is handed the same match (store.matches._parsed_match):
-    a caller's change of its players or options is refused, and the next reader finds them as stored."""
+    a caller's change of it, its players or options is refused, and the next reader finds them as stored."""
     match_id = new_match(db)
     match = store.get_match(db, match_id)
+    with pytest.raises(FrozenInstanceError):
+        match.title = "Mallory's"  # type: ignore[misc]
     with pytest.raises(TypeError):
         match.players["N"] = "Mallory"  # type: ignore[index]
     with pytest.raises(TypeError):
         match.options["target"] = 500  # type: ignore[index]
     again = store.get_match(db, match_id)
-    assert again is match and dict(again.players) == PLAYERS and dict(again.options) == {"target": 3000}
+    assert again is match and again.title == ""
+    assert dict(again.players) == PLAYERS and dict(again.options) == {"target": 3000}
 
 
 def test_matches_share_their_players_and_options_as_stored_and_a_rename_is_read_at_once(db):

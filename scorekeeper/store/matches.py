@@ -7,12 +7,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, make_dataclass
 from functools import cached_property, lru_cache
 from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from sqlite_utils import Database
 
@@ -82,12 +82,21 @@ def _match(row: Mapping[str, Any]) -> Match:
     return _parsed_match(*_MATCH_COLUMNS(row))
 
 
+_MADE = make_dataclass("MadeMatch", [(field.name, field.type) for field in fields(Match)],
+                       slots=True, eq=False)
+"""Match's fields in the same slots, not frozen: a match read is made as one, each field put in its slot, then
+made a Match (``__class__``, the same slots), frozen from then on. A frozen dataclass sets each field through
+``object.__setattr__``: 25k instructions a match made (by keywords) against 5k, a changed match's read at each
+look of the desk and the wall (deskmatch26)."""
+
+
 @lru_cache(maxsize=MATCHES_KEPT)
 def _parsed_match(id: int, game: str, title: str | None, players: str, first_dealer: str, options: str,
                   notes: str | None, created: str, version: int, deal_limit: int, archived: int, stamp: str) -> Match:
-    return Match(id=id, game=game, title=title or "", players=_read_only(players), first_dealer=first_dealer,
-                 options=_read_only(options), notes=notes or "", created=created, version=version,
-                 deal_limit=deal_limit, archived=bool(archived), stamp=stamp)
+    match = _MADE(id, game, title or "", _read_only(players), first_dealer, _read_only(options), notes or "",
+                  created, version, deal_limit, bool(archived), stamp)
+    match.__class__ = Match
+    return cast(Match, match)
 
 
 @lru_cache(maxsize=MATCHES_KEPT)
