@@ -170,15 +170,22 @@ class Explanation(Sequence[Say]):
 
     def __init__(self, write: Callable[..., tuple[Say, ...]], *args: Any) -> None:
         self._write = write
-        self._args = args
+        self._args: tuple[Any, ...] | None = args
         self._lines: tuple[Say, ...] | None = None
 
     @property
     def lines(self) -> tuple[Say, ...]:
-        """The lines, written at the first read (two threads may both write them: the same lines)."""
-        if self._lines is None:
-            self._lines = self._write(*self._args)
-        return self._lines
+        """The lines, written at the first read, and the arguments then let go (a kept sheet's rows
+        held them for good). Two threads may both write them (the same lines); the writer sets the
+        lines before it drops the arguments, so a reader that finds them gone finds the lines."""
+        lines = self._lines
+        if lines is None:
+            args = self._args
+            if args is None:  # written meanwhile by another thread
+                return self._lines  # type: ignore[return-value]
+            lines = self._lines = self._write(*args)
+            self._args = None
+        return lines
 
     def __getitem__(self, index: Any) -> Any:
         return self.lines[index]

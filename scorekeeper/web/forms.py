@@ -190,8 +190,11 @@ def _seat_label(seat: str, players: Mapping[str, str]) -> str:
     return f"{seat_text(seat)} · {players[seat]}" if players.get(seat) else seat_text(seat)
 
 
-def _seat_choices(table: Table, players: Mapping[str, str]) -> list[SelectChoice]:
-    return [SelectChoice(seat, Shown(_seat_label, seat, players)) for seat in table.seats]
+def _seat_choices(spec: DealField, table: Table, players: Mapping[str, str]) -> list[SelectChoice]:
+    """A seat field's choices: the table's seats, each with its player's name, after a blank one
+    if the field may be left out."""
+    seats = [SelectChoice(seat, Shown(_seat_label, seat, players)) for seat in table.seats]
+    return seats if spec.required else [SelectChoice("", "—"), *seats]
 
 
 def _suit_choices() -> list[SelectChoice]:
@@ -203,16 +206,15 @@ CHOICE_KINDS = frozenset({"seat", "team", "suit", "choice"})
 or text."""
 
 
-def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping[str, str]) -> Field:
-    """One WTForms field for one of the rules' deal fields."""
-    label = Shown(_seat_label, spec.label, players) if spec.label in players else _l(spec.label)
+def _wtf_field(spec: DealField, rules: GameRules, table: Table) -> Field:
+    """One WTForms field for one of the rules' deal fields (its seats unnamed: :func:`_schema_form`
+    names them)."""
+    label = _l(spec.label)
     description = _l(spec.help) if spec.help else ""
     render_kw: dict[str, Any] = {"data-kind": spec.kind}
     if spec.kind in CHOICE_KINDS:
         if spec.kind == "seat":
-            choices = _seat_choices(table, players)
-            if not spec.required:
-                choices = [SelectChoice("", "—"), *choices]
+            choices = _seat_choices(spec, table, {})
         elif spec.kind == "suit":
             choices = _suit_choices() if spec.required else [SelectChoice("", "—"), *_suit_choices()]
         elif spec.kind == "team":
@@ -244,22 +246,31 @@ def _wtf_field(spec: DealField, rules: GameRules, table: Table, players: Mapping
 def _schema_form(specs: tuple[DealField, ...], rules: GameRules, options: Mapping[str, Any],
                  players: Mapping[str, str], data: Mapping[str, Any] | None,
                  base: type[EngineForm] = EngineForm) -> EngineForm:
-    """A form drawing the inputs the rules ask for (``specs``), in their order."""
-    form_class = _form_class(specs, rules, rules.table(options), tuple(players.items()), base)
-    return form_class(data=data or {})
+    """A form drawing the inputs the rules ask for (``specs``), in their order, its seats named by
+    ``players`` (the players' names are this form's: its class is every table's)."""
+    table = rules.table(options)
+    form = _form_class(specs, rules, table, base)(data=data or {})
+    if players:
+        for spec in specs:
+            if spec.kind == "seat":
+                form[spec.name].choices = _seat_choices(spec, table, players)
+            if spec.label in players:
+                form[spec.name].label.text = Shown(_seat_label, spec.label, players)
+    return form
 
 
 @functools.lru_cache(maxsize=256)
-def _form_class(specs: tuple[DealField, ...], rules: GameRules, table: Table, players: tuple[tuple[str, str], ...],
+def _form_class(specs: tuple[DealField, ...], rules: GameRules, table: Table,
                 base: type[EngineForm]) -> type[EngineForm]:
-    """The form class of some inputs at a table, made once (its labels are translated as drawn)."""
+    """The form class of some inputs at any table, made once (its labels are translated as drawn,
+    its seats named by each form: one class for a final's 500 tables, not one a table)."""
     class SchemaForm(base):  # type: ignore[valid-type,misc]
         engine_fields = tuple(spec.name for spec in specs)
         field_specs = specs
         controlling = frozenset(spec.when_field for spec in specs if spec.when_field)
 
     for spec in specs:
-        setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table, dict(players)))
+        setattr(SchemaForm, spec.name, _wtf_field(spec, rules, table))
     return SchemaForm
 
 

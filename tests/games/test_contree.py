@@ -224,6 +224,16 @@ def test_the_explanation_reads_like_a_referee():
     assert score(deal(**CAPOT_A, contre="surcontre")).summary.render() == "Capot ♥ — N–S, surcontrée"
 
 
+def test_an_explanation_read_again_says_the_same_and_reads_as_its_lines():
+    """A kept sheet's deal is read by many phones: its explanation, written at the first read, says the
+    same lines at every read after, and compares and prints as the tuple of them."""
+    scored = score(deal(contre="contre", belote="A"))
+    first = tuple(scored.lines)
+    assert tuple(scored.lines) == first and len(scored.lines) == 9 and scored.lines[-1] == first[-1]
+    assert scored.lines == first and scored.lines == score(deal(contre="contre", belote="A")).lines
+    assert repr(scored.lines) == repr(first)
+
+
 def test_an_unbid_capot_of_250_says_so():
     """RULES §7 item 30: the score's lines say where the 250 comes from, and no "no bonus" line."""
     said = [line.render() for line in score(deal(tricks_won={"A": 8}, card_points={"A": 152}, belote="A"),

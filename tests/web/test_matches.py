@@ -191,6 +191,18 @@ def test_player_names_are_shown_as_text(pages, client):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
+def test_each_table_s_deal_form_names_its_own_players(pages):
+    """Two tables of the same game, one after the other: each deal form names the seats' own players,
+    none the other table's."""
+    first = pages.start_match(players={"N": "Alice", "E": "Bob", "S": "Carol", "W": "Dan"})
+    second = pages.start_match(players={"N": "Ann", "E": "Ben", "S": "Cy", "W": "Di"})
+    assert "N · Alice" in pages.deal_form(first) and "W · Dan" in pages.deal_form(first)
+    html = pages.deal_form(second)
+    assert "N · Ann" in html and "W · Di" in html
+    assert not any(name in html for name in ("Alice", "Bob", "Carol", "Dan"))
+    assert "N · Alice" in pages.deal_form(first) and "Ann" not in pages.deal_form(first)
+
+
 def test_unknown_pages_answer_404_not_500(client):
     assert client.get("/matches/999").status_code == 404
     assert client.get("/matches/new/poker").status_code == 404
