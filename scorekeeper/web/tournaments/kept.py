@@ -26,12 +26,12 @@ from operator import is_
 from typing import Any
 
 from flask import current_app, get_template_attribute, render_template, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import pairings
 from .. import address
+from ..languages import language
 from ..sheets import (
     SLOT,
     SLOTS,
@@ -204,7 +204,7 @@ def round_tables(state: State, number: int) -> list[Part]:
     draw = get_template_attribute("tournaments/_round_table.html", "round_table")
     progress = get_template_attribute("tournaments/_round_table.html", "progress")
     tournament = state.tournament
-    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
+    at = (current_app.config["DATABASE"], language(), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
     progress_said = answers(PROGRESS)
 

@@ -10,10 +10,10 @@ from operator import is_
 from typing import Any, NamedTuple
 
 from flask import current_app, jsonify, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ... import evening, store
+from ..languages import language
 from ..roundclock import clock_time, clock_view, now
 from ..sheets import LruCache, kept_render
 from . import kept
@@ -63,7 +63,7 @@ def _tables_part(state: State, number: int, byes: tuple[int, ...], views: Sequen
     shown as then, a changed one's (:func:`_shown`) taken as then where it shows the same (a deal but the
     last), and while every table shows as then the part is the one it sent (500 look-ups, and the 500
     tables as the part's key hashed and compared: ~2M instructions of a final's wall look, deskfix25)."""
-    held = WALLS.get((current_app.config["DATABASE"], str(get_locale()), request.script_root,
+    held = WALLS.get((current_app.config["DATABASE"], language(), request.script_root,
                       state.roster_key, number, byes), lambda: [((), (), None)])
     last_views, last_tables, last_part = held[0]
     if len(last_views) == len(views):
