@@ -148,6 +148,18 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
 
 
 
+def test_the_swap_form_on_the_desk_is_gone_at_the_next_look_once_the_round_begins(app, organiser, cup):
+    """The desk's own text around its parts is kept (kept.Slots.page): the form swapping two entries shows
+    until the round's first deal and is gone at the next look after it, as on the desk drawn afresh."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    assert "Swap them" in organiser.client.get(desk).get_data(as_text=True)
+    play(app, organiser.links(cup, 1)[0], deals=1)
+    kept = organiser.client.get(desk).get_data(as_text=True)
+    forget_kept_desk()
+    assert "Swap them" not in kept and organiser.client.get(desk).get_data(as_text=True) == kept
+
+
 def test_a_tables_kept_shapes_say_each_change_of_its_deals_in_each_language_as_drawn_afresh(app, organiser, cup):
     """A table's list item, board row and close-the-round choice are kept as shapes, cut where their
     progress and totals go, with these put in at each look (kept.shaped): after a deal, the deal edited

@@ -103,7 +103,8 @@ def _tables(state: State, number: int, byes: Sequence[int], tables: Sequence[Sho
 def standings(tournament_id: int):
     """The wall: made for the club's projector (1920×1080 and up), public."""
     slots = kept.Slots()
-    return slots.page("tournaments/standings.html", poll=WALL_POLL_S, **_wall(load_state(tournament_id), slots))
+    context = {"poll": WALL_POLL_S, **_wall(load_state(tournament_id), slots)}
+    return slots.page("tournaments/standings.html", None, lambda: context)
 
 
 @bp.get("/tournaments/<int:tournament_id>/wall.json")
