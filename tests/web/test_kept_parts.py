@@ -122,7 +122,7 @@ def forget_kept_desk() -> None:
     from scorekeeper.web.tournaments import board, core, kept, wall
 
     for cache in (board.ROW_SHAPES, board.PROGRESSES, board.FIELD_SHAPES, board.CLOSINGS, board.TIMES, kept.PARTS,
-                  kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
+                  kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, kept.ESCAPED, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
                   core.STANDINGS, wall.SHOWN, wall.WALLS):
         cache._entries.clear()
         cache.bytes = 0
@@ -542,8 +542,8 @@ def test_a_wall_screen_holding_its_part_compressed_hears_304_without_the_part_be
     held = screen.get(live, headers={"Accept-Encoding": encoding})
     assert held.headers["Content-Encoding"] == encoding and held.headers["ETag"].endswith(f':{encoding}"')
     joined, again = [], {"Accept-Encoding": encoding, "If-None-Match": held.headers["ETag"]}
-    text = kept.Slots.text
-    monkeypatch.setattr(kept.Slots, "text", lambda self, frame: joined.append(1) or text(self, frame))
+    text = kept.Slots.json_text
+    monkeypatch.setattr(kept.Slots, "json_text", lambda self, frame: joined.append(1) or text(self, frame))
     asked = screen.get(live, headers=again)
     assert (asked.status_code, asked.headers["ETag"], joined) == (304, held.headers["ETag"], [])
     clock(organiser, cup, "start", minutes="40")

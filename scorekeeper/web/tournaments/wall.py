@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from operator import is_
 from typing import Any, NamedTuple
 
-from flask import current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from ... import evening, store
@@ -120,7 +120,16 @@ def live(tournament_id: int):
     frame = kept_render("tournaments/_wall.html", **_wall(load_state(tournament_id), slots))
     tag = slots.tag(frame)
     held = next((sent for sent in request.if_none_match.as_set() if sent.split(":", 1)[0] == tag), None)
-    answer = current_app.response_class(status=304) if held else jsonify(html=slots.text(frame).decode())
+    answer = current_app.response_class(status=304) if held else _json(slots, frame)
     answer.set_etag(held or tag)
     answer.cache_control.no_cache = True
+    return answer
+
+
+def _json(slots: kept.Slots, frame: str) -> Response:
+    """``{"html": ...}``, the live part (``frame`` around its ``slots``), as ``jsonify`` writes it: its
+    framing ``jsonify``'s own, the text put in already escaped, part by part (:meth:`.kept.Slots.json_text`)."""
+    answer = jsonify(html=kept.SHAPE_HOLE)
+    head, tail = answer.get_data().split(kept.SHAPE_HOLE.encode())
+    answer.set_data(head + slots.json_text(frame) + tail)
     return answer
