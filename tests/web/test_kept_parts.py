@@ -122,7 +122,7 @@ def forget_kept_desk() -> None:
     from scorekeeper.web.tournaments import board, core, kept, wall
 
     for cache in (board.ROW_SHAPES, board.PROGRESSES, board.FIELD_SHAPES, board.CLOSINGS, board.TIMES, kept.PARTS,
-                  kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
+                  kept.TABLE_SHAPES, kept.PROGRESS, kept.DIGESTS, kept.ESCAPED, core.ROSTERS, kept.RUNS, core.SEATS, core.LOOKS,
                   core.STANDINGS, wall.SHOWN, wall.WALLS):
         cache._entries.clear()
         cache.bytes = 0
@@ -146,6 +146,18 @@ def test_the_desk_after_each_deal_is_the_desk_drawn_afresh(app, organiser, cup):
         forget_kept_desk()
         assert looks() == kept and shown in kept[0]
 
+
+
+def test_the_swap_form_on_the_desk_is_gone_at_the_next_look_once_the_round_begins(app, organiser, cup):
+    """The desk's own text around its parts is kept (kept.Slots.page): the form swapping two entries shows
+    until the round's first deal and is gone at the next look after it, as on the desk drawn afresh."""
+    organiser.draw(cup)
+    desk = f"/tournaments/{cup}"
+    assert "Swap them" in organiser.client.get(desk).get_data(as_text=True)
+    play(app, organiser.links(cup, 1)[0], deals=1)
+    kept = organiser.client.get(desk).get_data(as_text=True)
+    forget_kept_desk()
+    assert "Swap them" not in kept and organiser.client.get(desk).get_data(as_text=True) == kept
 
 
 def test_a_tables_kept_shapes_say_each_change_of_its_deals_in_each_language_as_drawn_afresh(app, organiser, cup):
@@ -530,8 +542,8 @@ def test_a_wall_screen_holding_its_part_compressed_hears_304_without_the_part_be
     held = screen.get(live, headers={"Accept-Encoding": encoding})
     assert held.headers["Content-Encoding"] == encoding and held.headers["ETag"].endswith(f':{encoding}"')
     joined, again = [], {"Accept-Encoding": encoding, "If-None-Match": held.headers["ETag"]}
-    text = kept.Slots.text
-    monkeypatch.setattr(kept.Slots, "text", lambda self, frame: joined.append(1) or text(self, frame))
+    text = kept.Slots.json_text
+    monkeypatch.setattr(kept.Slots, "json_text", lambda self, frame: joined.append(1) or text(self, frame))
     asked = screen.get(live, headers=again)
     assert (asked.status_code, asked.headers["ETag"], joined) == (304, held.headers["ETag"], [])
     clock(organiser, cup, "start", minutes="40")

@@ -11,7 +11,7 @@ from typing import Any
 
 from babel.dates import get_time_format, tokenize_pattern
 from flask import current_app, get_template_attribute, render_template, request
-from flask_babel import format_time, get_locale, get_timezone, lazy_gettext as _l
+from flask_babel import format_time, get_timezone, lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
@@ -23,6 +23,7 @@ from wtforms.validators import DataRequired, Length, Optional
 
 from ... import evening, store
 from ..forms import Form
+from ..languages import language
 from ..roundclock import ClockView, clock_view, now
 from ..sheets import LruCache, kept_part, kept_render, stored_sheet
 from ..widgets import QuickSelect
@@ -104,7 +105,7 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
     if closing is not None or request.method != "GET":
         form = closing or close_form(state, views)
         return [cut(str(render(form[key]))) for key in form.table_keys]
-    language = str(get_locale())
+    lang = language()
 
     def shape(view: TableView, totals: str) -> str:  # its field alone, as the form would bind it on a GET
         field = _result_field(state, view, totals).bind(None, f"result_{view.table.id}", _meta=ALONE)
@@ -113,10 +114,10 @@ def close_fields(state: State, views: Sequence[TableView], closing: FlaskForm | 
 
     def drawn(view: TableView, kept: Shape) -> Part:  # kept per what it shows but the totals (a deal changes only those)
         seated = state.seated(view)
-        return shaped(FIELD_SHAPES, kept, (language, view.table.id, view.table.number, seated),
+        return shaped(FIELD_SHAPES, kept, (lang, view.table.id, view.table.number, seated),
                       lambda hole: shape(view, hole), str(escape(_stands(state, view, seated))))
 
-    return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, language),
+    return [run(("close fields", current_app.config["DATABASE"], state.tournament.id, lang),
                 [(view,) for view in views], lambda index, kept: drawn(views[index], kept))]
 
 
@@ -263,7 +264,7 @@ def board_row_parts(state: State, rows: Sequence[BoardRow], phases: Mapping[str,
     row_html = get_template_attribute("tournaments/_board_row.html", "board_row")
     slow_mark = get_template_attribute("tournaments/_board_row.html", "slow")
     row_state = get_template_attribute("tournaments/_board_row.html", "state")
-    at = (str(get_locale()), str(get_timezone()), request.script_root)
+    at = (language(), str(get_timezone()), request.script_root)
     to_the_minute = _to_the_minute(at[0])
     states_said = answers(PROGRESSES)
 

@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 
 from ... import evening, games, pairings, store
 from ...errors import RuleViolation
-from .. import access, profiles
+from .. import access, address, profiles
 from ..forms import (
     FORMAT_LABELS,
     EngineForm,
@@ -102,23 +102,38 @@ def new(game: str):
 
 def _page(state: State, *, entry: EngineForm | None = None, status: int = 200,
           clock_form: FlaskForm | None = None, closing: FlaskForm | None = None):
-    """The desk, written around its kept parts (:class:`.kept.Slots`)."""
+    """The desk, written around its kept parts (:class:`.kept.Slots`), its own text kept per what it shows
+    (a page asked for, GET; a form sent back with its errors, or a POST's page, draws its own): the tournament
+    and its roster (:attr:`State.roster_key`), the page's address and host, each round's tables done or not, the
+    tables awaiting confirmation as derived (their views' keys), the prizes awarded, and its parts' slots."""
     current = len(state.rounds)
-    swap = None
-    if current and not state.round_begun(current):
-        in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
-        swap = swap_form([(e, state.entry_name(e)) for e in in_round])
+    swapping = bool(current) and not state.round_begun(current)
     late_said = _(evening.LATE_ROUNDS[state.tournament.late_rounds])
     slots = kept.Slots()
-    return slots.page(
-        "tournaments/tournament.html", state=state, rules=state.rules, swap_form=swap,
-        entries_part=slots(_entries_part(state, entry, late_said)), standings_part=slots(kept.standings_part(state)),
-        round_tables=lambda number: slots(*kept.round_tables(state, number)),
-        late_said=late_said, format_label=FORMAT_LABELS[state.tournament.format],
-        prizes_part=slots(prizes_part(state)), awards=awards_of(state) if state.finished else [],
-        board=board(state, slots, clock_form=clock_form, closing=closing),
-        can_draw=not state.finished and len(state.rounds) < state.tournament.rounds
-        and (not state.rounds or state.round_finished(current))), status
+    shown: dict[str, Any] = {
+        "entries_part": slots(_entries_part(state, entry, late_said)), "standings_part": slots(kept.standings_part(state)),
+        "prizes_part": slots(prizes_part(state)), "board": board(state, slots, clock_form=clock_form, closing=closing),
+        "round_tables": {round_.number: slots(*kept.round_tables(state, round_.number))
+                         for round_ in reversed(state.rounds)},
+        "finished": tuple(state.round_finished(round_.number) for round_ in state.rounds),
+        "awards": tuple(awards_of(state)) if state.finished else (),
+        "unreachable": bool(state.rounds) and address.phones_cannot_open()}
+    shown["can_draw"] = not state.finished and current < state.tournament.rounds and (not current or shown["finished"][-1])
+    waiting = tuple((number, view.key) for number, view in state.to_confirm()) if state.tournament.confirm_results else ()
+    shows = None if (entry, clock_form, closing) != (None, None, None) or request.method != "GET" else (
+        "desk", state.roster_key, request.full_path, request.host, swapping, waiting, tuple(shown["board"].items()),
+        tuple(shown["round_tables"].items()),
+        *(value for name, value in shown.items() if name not in ("board", "round_tables")))
+
+    def context() -> dict[str, Any]:
+        swap = None
+        if swapping:
+            in_round = [e for table in state.rounds[-1].tables for side in table.sides for e in side]
+            swap = swap_form([(e, state.entry_name(e)) for e in in_round])
+        return {**shown, "state": state, "rules": state.rules, "swap_form": swap, "late_said": late_said,
+                "format_label": FORMAT_LABELS[state.tournament.format]}
+
+    return slots.page("tournaments/tournament.html", shows, context), status
 
 
 def _entries_part(state: State, entry: EngineForm | None, late_said: str) -> kept.Part:

@@ -22,16 +22,17 @@ import hashlib
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import chain
+from json import encoder
 from operator import is_
 from typing import Any
 
 from flask import current_app, get_template_attribute, render_template, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import pairings
 from .. import address
+from ..languages import language
 from ..sheets import (
     SLOT,
     SLOTS,
@@ -52,6 +53,7 @@ TABLE_SHAPES = LruCache(size=8192)  # the rounds' tables on the desk as drawn wi
 PROGRESS = LruCache(size=256)  # a table's progress as the desk says it before its end, per language and deals
 SHAPE_HOLE = secrets.token_hex(16)  # stands for what a deal changes in a part's shape (:func:`shaped`)
 DIGESTS = LruCache(size=16)  # a few walls' kept parts' digests, by the part's id, the part held with it, per worker process
+ESCAPED = LruCache(size=16)  # a few walls' kept parts as JSON text, by the part's id, the part held with it, per worker process
 RUNS = LruCache(size=16)  # the desk's runs of a round's tables' parts as last sent (what each showed, the parts,
 # and all of them as one part, in a list of one, as core.LOOKS keeps a look), per worker process
 Shape = list[Any]  # a table's shape as last drawn in a run (:func:`shaped`), with its key, in a list of one (None: none yet)
@@ -138,13 +140,8 @@ class Slots:
         self.parts.append(parts)
         return Markup(f"{SLOT}{len(self.parts) - 1};")
 
-    def text(self, frame: str) -> bytes:
-        """The text ``frame`` (a template rendered around the parts' slots by :func:`..sheets.kept_render`)
-        with the parts in their slots, as sent, the visitor's token put in."""
-        return self._sent(frame, flashes=False)
-
     def tag(self, frame: str) -> str:
-        """An ETag of :meth:`text`'s text but the visitor's token, made of ``frame``'s own text and its
+        """An ETag of :meth:`json_text`'s text but the visitor's token, made of ``frame``'s own text and its
         parts' digests slot by slot (each kept part hashed once: :func:`digest`), not of the whole text at
         every ask (the wall's 470 kB); the slots' stand-ins left out, so every worker process tags the
         same text alike."""
@@ -158,18 +155,46 @@ class Slots:
                 tag.update(len(parts).to_bytes(4, "big") + b"".join(map(digest, parts)))
         return tag.hexdigest()
 
-    def page(self, template: str, **context: Any) -> bytes:
+    def page(self, template: str, shows: tuple[Hashable, ...] | None, context: Callable[[], Mapping[str, Any]]) -> bytes:
         """A whole page (base.html's) around the parts, as sent: the visitor's token and the messages
-        flashed to them put in."""
-        return self._sent(kept_render(template, **context), flashes=True)
+        flashed to them put in. Its own text, ``template`` rendered with ``context()`` (its parts' slots
+        among it), is kept under ``shows``, everything it shows but the parts, their slots' stand-ins
+        among it (:func:`..sheets.kept_part`, with the database, the language and the site's root; None:
+        rendered afresh): a final's desk rendered it at each look, ~6.8M instructions of one with nothing
+        changed (deskframe26)."""
+        return self._sent(kept_part(PARTS, shows, template, lambda: kept_render(template, **context())), flashes=True)
 
-    def _sent(self, frame: str, flashes: bool) -> bytes:
+    def json_text(self, frame: str) -> bytes:
+        """The text ``frame`` (a template rendered around the parts' slots by :func:`..sheets.kept_render`)
+        with the parts in their slots, the visitor's token put in, as a JSON string's text without its quotes
+        (``ensure_ascii``, as Flask's JSON writes it): each kept part's escaped once and kept with it
+        (:func:`escaped`), the text around them as sent. The wall's 470 kB decoded and escaped whole at
+        each look was ~20M instructions, 46% of a final's ``wall.json`` (deskframe26)."""
+        return self._sent(frame, flashes=False, kept=escaped, own=_escaped)
+
+    def _sent(self, frame: str, flashes: bool, kept: Callable[[Part], Part] = lambda shown: shown,
+              own: Callable[[Part], Part] = lambda shown: shown) -> bytes:
+        """``frame`` with the parts in their slots, as sent: each kept part as ``kept`` gives it, the
+        frame's own text as ``own`` gives it (as they are, or as JSON text: :meth:`json_text`)."""
         pieces = SLOTS.split(frame)
-        parts = [cut(pieces[0])]
+        parts = [own(cut(pieces[0]))]
         for index, text in zip(pieces[1::2], pieces[2::2], strict=True):
-            parts += self.parts[int(index)]
-            parts.append(cut(text))
+            parts += map(kept, self.parts[int(index)])
+            parts.append(own(cut(text)))
         return filled(parts, flashes=flashes)
+
+
+def escaped(shown: Part) -> Part:
+    """A kept part's pieces as JSON text (:func:`_escaped`), kept per the part itself: under its id, the
+    part held with it, so no other part has that id while it is kept (as :func:`digest`)."""
+    return ESCAPED.get((id(shown),), lambda: (shown, _escaped(shown)))[1]
+
+
+def _escaped(shown: Part) -> Part:
+    """``shown``'s pieces each as a JSON string's text without its quotes (``ensure_ascii``): each piece is
+    whole characters (cut at ASCII stand-ins, which stay as they are), so the pieces escaped and joined are
+    the whole text escaped."""
+    return Part(encoder.encode_basestring_ascii(piece.decode())[1:-1].encode() for piece in shown)
 
 
 def digest(shown: Part) -> bytes:
@@ -204,7 +229,7 @@ def round_tables(state: State, number: int) -> list[Part]:
     draw = get_template_attribute("tournaments/_round_table.html", "round_table")
     progress = get_template_attribute("tournaments/_round_table.html", "progress")
     tournament = state.tournament
-    at = (current_app.config["DATABASE"], str(get_locale()), request.script_root, request.host_url,
+    at = (current_app.config["DATABASE"], language(), request.script_root, request.host_url,
           address.public_base(), tournament.id, tournament.game)
     progress_said = answers(PROGRESS)
 

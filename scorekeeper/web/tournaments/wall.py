@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from operator import is_
 from typing import Any, NamedTuple
 
-from flask import current_app, jsonify, request
-from flask_babel import get_locale
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from ... import evening, store
+from ..languages import language
 from ..roundclock import clock_time, clock_view, now
 from ..sheets import LruCache, kept_render
 from . import kept
@@ -63,7 +63,7 @@ def _tables_part(state: State, number: int, byes: tuple[int, ...], views: Sequen
     shown as then, a changed one's (:func:`_shown`) taken as then where it shows the same (a deal but the
     last), and while every table shows as then the part is the one it sent (500 look-ups, and the 500
     tables as the part's key hashed and compared: ~2M instructions of a final's wall look, deskfix25)."""
-    held = WALLS.get((current_app.config["DATABASE"], str(get_locale()), request.script_root,
+    held = WALLS.get((current_app.config["DATABASE"], language(), request.script_root,
                       state.roster_key, number, byes), lambda: [((), (), None)])
     last_views, last_tables, last_part = held[0]
     if len(last_views) == len(views):
@@ -103,7 +103,8 @@ def _tables(state: State, number: int, byes: Sequence[int], tables: Sequence[Sho
 def standings(tournament_id: int):
     """The wall: made for the club's projector (1920×1080 and up), public."""
     slots = kept.Slots()
-    return slots.page("tournaments/standings.html", poll=WALL_POLL_S, **_wall(load_state(tournament_id), slots))
+    context = {"poll": WALL_POLL_S, **_wall(load_state(tournament_id), slots)}
+    return slots.page("tournaments/standings.html", None, lambda: context)
 
 
 @bp.get("/tournaments/<int:tournament_id>/wall.json")
@@ -119,7 +120,16 @@ def live(tournament_id: int):
     frame = kept_render("tournaments/_wall.html", **_wall(load_state(tournament_id), slots))
     tag = slots.tag(frame)
     held = next((sent for sent in request.if_none_match.as_set() if sent.split(":", 1)[0] == tag), None)
-    answer = current_app.response_class(status=304) if held else jsonify(html=slots.text(frame).decode())
+    answer = current_app.response_class(status=304) if held else _json(slots, frame)
     answer.set_etag(held or tag)
     answer.cache_control.no_cache = True
+    return answer
+
+
+def _json(slots: kept.Slots, frame: str) -> Response:
+    """``{"html": ...}``, the live part (``frame`` around its ``slots``), as ``jsonify`` writes it: its
+    framing ``jsonify``'s own, the text put in already escaped, part by part (:meth:`.kept.Slots.json_text`)."""
+    answer = jsonify(html=kept.SHAPE_HOLE)
+    head, tail = answer.get_data().split(kept.SHAPE_HOLE.encode())
+    answer.set_data(head + slots.json_text(frame) + tail)
     return answer
