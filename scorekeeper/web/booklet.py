@@ -42,11 +42,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, current_app
-from flask_babel import get_locale
 
 from .. import store
 from ..errors import RuleViolation
-from .languages import speaking
+from .languages import language, speaking
 
 if TYPE_CHECKING:
     from ..games.base import Sheet
@@ -175,7 +174,7 @@ def keep_ended(match_id: int, sheet: Sheet | None = None) -> None:
     if sheet.result is None:
         return
     try:
-        start("keep", {"matches": [match_id]}, total=1, language=str(get_locale() or "en"))
+        start("keep", {"matches": [match_id]}, total=1, language=language())
     except (RuleViolation, OSError):
         return
 

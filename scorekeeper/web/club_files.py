@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 
 from .. import games, pairings, records, spreadsheets, store, text
 from ..errors import RuleViolation
@@ -21,6 +21,7 @@ from .address import external_url
 from ..spreadsheets import Part
 from .changes import history_lines
 from .forms import ImportForm, refused
+from .languages import language
 from .sheets import sheet_view, side_names, stored_sheet
 from .signoffs import sign_state
 from .tournaments import State, TableView, awards_of, load_state
@@ -250,10 +251,6 @@ def _deals_part(state: State) -> Part:
 
 
 PARTS = {"standings": standings_part, "pairings": _pairings_part, "deals": _deals_part}
-
-
-def language() -> str:
-    return str(get_locale() or "en")
 
 
 def download(body: bytes, mimetype: str, name: str) -> Response:

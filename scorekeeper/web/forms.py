@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from babel import support
-from flask_babel import get_locale, gettext, lazy_gettext as _l, pgettext
+from flask_babel import gettext, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import _FlaskFormCSRF
 from flask_wtf.file import FileField, FileRequired
@@ -42,6 +42,7 @@ from ..prizes import CATEGORY_MAX, GIFT_MAX
 from ..profiles import NAME_MAX as PROFILE_NAME_MAX
 from ..store import DISPUTE_MAX, Match
 from ..text import LICENCE_MAX, NAME_MAX, NOTES_MAX, TITLE_MAX
+from .languages import language
 from .sheets import form_token
 from .widgets import QuickSelect
 
@@ -81,7 +82,7 @@ class _ReaderCatalogue:
 
     def _catalogue(self) -> support.Translations:
         if self._found is None:
-            self._found = _wtforms_catalogue(str(get_locale()))
+            self._found = _wtforms_catalogue(language())
         return self._found
 
     def gettext(self, string: str) -> str:
@@ -151,8 +152,8 @@ def seat_text(text: str) -> str:
 
 
 def seat_letters() -> Mapping[str, str]:
-    """The seats' letters in the reader's language (Flask-Babel's locale, asked once per call: 9 µs)."""
-    return _seat_alphabet(str(get_locale()))
+    """The seats' letters in the reader's language (:func:`.languages.language`, asked once per call)."""
+    return _seat_alphabet(language())
 
 
 @functools.lru_cache(maxsize=8)

@@ -8,12 +8,13 @@ unguessable token.
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 
 from .. import store
 from ..errors import RuleViolation
 from . import booklet
 from .forms import refused, sheets_form
+from .languages import language
 from .main import recent_matches, render_index
 
 bp = Blueprint("prints", __name__, url_prefix="/prints")
@@ -28,7 +29,7 @@ def sheets():
         return render_index(matches, form), 422
     chosen = sorted(form.sheet.data)
     try:
-        job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=str(get_locale() or "en"))
+        job = booklet.start("sheets", {"matches": chosen}, total=len(chosen), language=language())
     except RuleViolation as err:
         form.sheet.errors = [refused(err)]
         return render_index(matches, form), 422

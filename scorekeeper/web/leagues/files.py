@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 
 from ... import leagues, spreadsheets
 from ...spreadsheets import Part
-from ..club_files import download, language, pdf_response, standings_part
+from ..club_files import download, pdf_response, standings_part
+from ..languages import language
 from .core import LeagueState, bp, load_league
 
 def table_part(state: LeagueState) -> Part:
