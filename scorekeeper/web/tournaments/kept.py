@@ -184,10 +184,16 @@ class Slots:
         return filled(parts, flashes=flashes)
 
 
+def _of_part(cache: LruCache, shown: Part, make: Callable[[Part], Any]) -> Any:
+    """``make(shown)``, kept in ``cache`` per the kept part itself: under its id, the part held with
+    what was made of it, so no other part has that id while it is kept."""
+    return cache.get((id(shown),), lambda: (shown, make(shown)))[1]
+
+
 def escaped(shown: Part) -> Part:
-    """A kept part's pieces as JSON text (:func:`_escaped`), kept per the part itself: under its id, the
-    part held with it, so no other part has that id while it is kept (as :func:`digest`)."""
-    return ESCAPED.get((id(shown),), lambda: (shown, _escaped(shown)))[1]
+    """A kept part's pieces as JSON text (:func:`_escaped`), kept per the part itself (:func:`_of_part`)."""
+    escaped_part: Part = _of_part(ESCAPED, shown, _escaped)
+    return escaped_part
 
 
 def _escaped(shown: Part) -> Part:
@@ -198,9 +204,9 @@ def _escaped(shown: Part) -> Part:
 
 
 def digest(shown: Part) -> bytes:
-    """A hash of a kept part's bytes (its stand-ins in), kept per the part itself: under its id, the
-    part held with its digest, so no other part has that id while it is kept."""
-    return DIGESTS.get((id(shown),), lambda: (shown, hashlib.blake2b(b"".join(shown), digest_size=16).digest()))[1]
+    """A hash of a kept part's bytes (its stand-ins in), kept per the part itself (:func:`_of_part`)."""
+    hashed: bytes = _of_part(DIGESTS, shown, lambda part: hashlib.blake2b(b"".join(part), digest_size=16).digest())
+    return hashed
 
 
 def part(key: tuple[Hashable, ...] | None, template: str, context: Callable[[], Mapping[str, Any]]) -> Part:
